@@ -1,0 +1,38 @@
+// The storage seam: the service talks to PGlite (embedded) and to a PostgreSQL server
+// (postgres.js) through this one interface, so everything above it is store-agnostic.
+
+export type RequestRole = 'anon' | 'authenticated' | 'service_role';
+
+/** What PostgREST puts into the transaction before the request's statement (PROTOCOL.md section 5). */
+export interface RequestIdentity {
+  role: RequestRole;
+  claims: Record<string, unknown>;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+export interface ApiRequest<Row> {
+  readOnly: boolean;
+  identity: RequestIdentity;
+  /** Must yield exactly one row (the aggregate PostgREST-style response row). */
+  statement: Statement;
+  /** Decides, seeing the row, whether a write commits; false rolls it back. Absent: commit. */
+  commitIf?: (row: Row) => boolean;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  /** A query as the connection's own (owner) role, outside any API request. */
+  query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** A script of several statements without parameters, as the owner (migrations). */
+  exec(script: string): Promise<void>;
+  /** One API request: one transaction, role and claims set, then the statement. */
+  runRequest<Row>(request: ApiRequest<Row>): Promise<Row>;
+  close(): Promise<void>;
+}
