@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests run once. The server suite runs against PGlite always, and a second time against
+// the PostgreSQL server named by PRACTICE_TEST_DATABASE_URL when it is set (CI sets it).
+const storeProjects = [
+  { name: 'server:pglite', store: 'pglite' },
+  ...(process.env.PRACTICE_TEST_DATABASE_URL ? [{ name: 'server:postgres', store: 'postgres' }] : []),
+];
+
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'] } },
+      ...storeProjects.map(({ name, store }) => ({
+        extends: true,
+        test: { name, include: ['test/server/**/*.test.ts'], env: { PRACTICE_TEST_STORE: store } },
+      })),
+    ],
+  },
+});
