@@ -103,6 +103,12 @@ export function toErrorResponse(err: unknown, role: string): ErrorResponse {
       headers: {},
     };
   }
+  // fastify's own refusals (body too large, bad content) carry a 4xx statusCode.
+  const statusCode = (err as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const message = err instanceof Error ? err.message : 'Bad request';
+    return { status: statusCode, body: { code: `PGRST${statusCode}`, details: null, hint: null, message }, headers: {} };
+  }
   return {
     status: 500,
     body: { code: 'PGRST000', details: null, hint: null, message: 'Internal server error' },

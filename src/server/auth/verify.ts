@@ -1,0 +1,72 @@
+// Authentication of a request: the bearer JWT (HS256, the server's secret) -> role and claims,
+// or a 401 with the PostgREST code and wording for what was wrong (PROTOCOL.md section 4).
+import { errors, jwtVerify } from 'jose';
+import type { RequestRole } from '../db/database.js';
+import { ServiceError } from '../errors.js';
+
+export interface Identity {
+  role: RequestRole;
+  claims: Record<string, unknown>;
+  /** The practice the request acts for: the `sub` of an authenticated user, else null. */
+  userId: string | null;
+}
+
+const CLOCK_SKEW_SECONDS = 30;
+const ROLES = new Set<RequestRole>(['anon', 'authenticated', 'service_role']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ANONYMOUS: Identity = { role: 'anon', claims: { role: 'anon' }, userId: null };
+
+function unauthorized(code: 'PGRST301' | 'PGRST302' | 'PGRST303', message: string): ServiceError {
+  const description = message.replaceAll('"', "'");
+  return new ServiceError(401, code, message, null, null, {
+    'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
+  });
+}
+
+function claimFailure(err: unknown): ServiceError {
+  if (err instanceof errors.JWTExpired) return unauthorized('PGRST303', 'JWT expired');
+  if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'nbf') {
+    return unauthorized('PGRST303', 'JWT not yet valid');
+  }
+  if (err instanceof errors.JWTClaimValidationFailed) {
+    return unauthorized('PGRST303', 'JWT claims validation or parsing failed');
+  }
+  return unauthorized('PGRST301', 'JWT cryptographic operation failed');
+}
+
+export function bearerToken(authorization: string | undefined): string | null {
+  if (authorization === undefined) return null;
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(authorization.trim());
+  if (!match) throw unauthorized('PGRST301', 'Authorization header must use the Bearer scheme');
+  return match[1]?.trim() ?? '';
+}
+
+export async function identify(authorization: string | undefined, secret: Uint8Array): Promise<Identity> {
+  const token = bearerToken(authorization);
+  if (token === null) return ANONYMOUS;
+  if (token === '') throw unauthorized('PGRST301', 'Empty JWT is sent in Authorization header');
+  const parts = token.split('.').length;
+  if (parts !== 3) throw unauthorized('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
+
+  let claims: Record<string, unknown>;
+  try {
+    // The algorithm is pinned: `alg: none` and every other algorithm are refused.
+    ({ payload: claims } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      clockTolerance: CLOCK_SKEW_SECONDS,
+    }));
+  } catch (err) {
+    throw claimFailure(err);
+  }
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof claims.iat === 'number' && claims.iat > now + CLOCK_SKEW_SECONDS) {
+    throw unauthorized('PGRST303', 'JWT issued at future');
+  }
+  const role = (claims.role ?? 'anon') as RequestRole;
+  if (!ROLES.has(role)) throw unauthorized('PGRST303', `JWT role '${String(claims.role)}' is not allowed`);
+  if (role !== 'authenticated') return { role, claims, userId: null };
+  if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) {
+    throw unauthorized('PGRST303', 'JWT has no valid sub claim: the user id must be a uuid');
+  }
+  return { role, claims, userId: claims.sub.toLowerCase() };
+}

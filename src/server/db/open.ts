@@ -1,0 +1,18 @@
+// Chooses the store: a PostgreSQL server when a URL is given, else PGlite (on disk under
+// <dataDir>/pglite, or in memory for tests). Drivers load only when chosen.
+import { join } from 'node:path';
+import type { Database } from './database.js';
+import type { PgliteTarget } from './pglite.js';
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ('url' in target) {
+    const { openPostgres } = await import('./postgres.js');
+    return openPostgres(target.url);
+  }
+  const { openPglite } = await import('./pglite.js');
+  const pgliteTarget: PgliteTarget =
+    'dataDir' in target ? { dataDir: join(target.dataDir, 'pglite') } : target.loadDataDir ? { loadDataDir: target.loadDataDir } : {};
+  return openPglite(pgliteTarget);
+}

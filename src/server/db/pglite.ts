@@ -1,0 +1,54 @@
+// Database over PGlite: PostgreSQL compiled to WASM, running inside this process (the embedded
+// default). It is single-connection, so requests queue on its transaction lock.
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { ApiRequest, Database } from './database.js';
+import { identityStatement } from './identity-sql.js';
+
+export interface PgliteTarget {
+  /** Directory of the database files; absent keeps the database in memory. */
+  dataDir?: string;
+  /** A gzipped data dir (PGlite dumpDataDir) to start from instead of running initdb. */
+  loadDataDir?: Blob;
+}
+
+/** PGlite can also hand out its files, gzipped: tests start every server from one such template. */
+export interface PgliteDatabase extends Database {
+  dumpDataDir(): Promise<Blob>;
+}
+
+export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> {
+  const pg = await PGlite.create({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    extensions: { btree_gist },
+  });
+  await pg.exec(`set timezone = 'UTC'`);
+
+  return {
+    kind: 'pglite',
+    async query<Row>(text: string, values: unknown[] = []) {
+      const result = await pg.query<Row>(text, values);
+      return result.rows;
+    },
+    async exec(script: string) {
+      await pg.exec(script);
+    },
+    runRequest<Row>(request: ApiRequest<Row>) {
+      return pg.transaction(async (tx) => {
+        const identity = identityStatement(request.identity, request.readOnly);
+        await tx.query(identity.text, identity.values);
+        const result = await tx.query<Row>(request.statement.text, request.statement.values);
+        const row = result.rows[0] as Row;
+        if (request.commitIf && !request.commitIf(row)) await tx.rollback();
+        return row;
+      });
+    },
+    async close() {
+      await pg.close();
+    },
+    async dumpDataDir() {
+      return (await pg.dumpDataDir('gzip')) as Blob;
+    },
+  };
+}

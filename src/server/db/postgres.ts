@@ -1,0 +1,54 @@
+// Database over a PostgreSQL server through postgres.js. Each API request is pipelined on one
+// reserved connection: BEGIN, identity, statement (and COMMIT for reads) leave in one round trip.
+import postgres from 'postgres';
+import type { ApiRequest, Database } from './database.js';
+import { identityStatement } from './identity-sql.js';
+
+export function openPostgres(url: string, maxConnections = 10): Database {
+  const sql = postgres(url, {
+    max: maxConnections,
+    onnotice: () => {},
+    connection: { TimeZone: 'UTC', application_name: 'practice' },
+    // Bodies come back as text built by the database; nothing else needs parsing.
+    transform: { undefined: null },
+  });
+
+  return {
+    kind: 'postgres',
+    async query<Row>(text: string, values: unknown[] = []) {
+      return (await sql.unsafe(text, values as never[])) as unknown as Row[];
+    },
+    async exec(script: string) {
+      await sql.unsafe(script).simple();
+    },
+    async runRequest<Row>(request: ApiRequest<Row>) {
+      const connection = await sql.reserve();
+      try {
+        const identity = identityStatement(request.identity, request.readOnly);
+        const pipelined = [
+          connection.unsafe('begin'),
+          connection.unsafe(identity.text, identity.values),
+          connection.unsafe(request.statement.text, request.statement.values as never[]),
+        ];
+        // Without a commit decision the COMMIT joins the pipeline; after a failed statement
+        // PostgreSQL turns it into a ROLLBACK by itself.
+        if (!request.commitIf) pipelined.push(connection.unsafe('commit'));
+        const settled = await Promise.allSettled(pipelined);
+        const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+        if (failure) {
+          if (request.commitIf) await connection.unsafe('rollback');
+          throw failure.reason;
+        }
+        const rows = (settled[2] as PromiseFulfilledResult<unknown>).value as Row[];
+        const row = rows[0] as Row;
+        if (request.commitIf) await connection.unsafe(request.commitIf(row) ? 'commit' : 'rollback');
+        return row;
+      } finally {
+        connection.release();
+      }
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

@@ -1,0 +1,194 @@
+// Stage 2 of a REST request (parse -> plan -> SQL -> response): resolves the parsed request against
+// the schema cache, so an unknown table, column or body key fails here, before any SQL exists.
+import type { Column, SchemaCache, Table } from '../db/schema-cache.js';
+import { failures } from '../errors.js';
+import type { Filter, OrderTerm, ParsedQuery, Preferences, RangeHeader, SelectItem } from './query.js';
+
+/** Rows a read returns at most (Supabase's default `max_rows`); writes are not capped. */
+export const MAX_ROWS = 1000;
+const TENANT_COLUMN = 'therapist_id';
+const SIMPLE_TYPE = /^[a-z_][a-z0-9_]*$/i;
+
+export interface Projection {
+  column: Column;
+  alias: string;
+  cast: string | null;
+}
+
+interface PlanBase {
+  table: Table;
+  /** The explicit tenant predicate (row-level security enforces it as well). */
+  tenant: string | null;
+  /** Accept: application/vnd.pgrst.object+json — exactly one row or 406. */
+  single: boolean;
+}
+
+export interface ReadPlan extends PlanBase {
+  kind: 'read';
+  projections: Projection[];
+  filters: Filter[];
+  order: OrderTerm[];
+  offset: number;
+  limit: number;
+  count: boolean;
+  withBody: boolean;
+}
+
+export interface InsertPlan extends PlanBase {
+  kind: 'insert';
+  columns: Column[];
+  /** The body as a JSON array of objects, for json_populate_recordset. */
+  rows: string;
+  conflict: { columns: Column[]; resolution: 'merge-duplicates' | 'ignore-duplicates' } | null;
+  returning: Projection[] | null;
+  location: boolean;
+}
+
+export interface UpdatePlan extends PlanBase {
+  kind: 'update';
+  columns: Column[];
+  row: string;
+  filters: Filter[];
+  returning: Projection[] | null;
+}
+
+export interface DeletePlan extends PlanBase {
+  kind: 'delete';
+  filters: Filter[];
+  returning: Projection[] | null;
+}
+
+export type Plan = ReadPlan | InsertPlan | UpdatePlan | DeletePlan;
+
+export interface PlanInput {
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+  table: string;
+  query: ParsedQuery;
+  prefer: Preferences;
+  range: RangeHeader | null;
+  /** The parsed JSON body of POST and PATCH. */
+  body: unknown;
+  single: boolean;
+  userId: string | null;
+}
+
+function resolveTable(schema: SchemaCache, name: string): Table {
+  const table = schema.tables.get(name);
+  if (!table) throw failures.unknownTable(name);
+  return table;
+}
+
+function resolveColumn(table: Table, name: string): Column {
+  const column = table.columnsByName.get(name);
+  if (!column) throw failures.unknownColumn(name, table.name);
+  return column;
+}
+
+function checkFilters(table: Table, filters: Filter[]): Filter[] {
+  for (const filter of filters) {
+    if (filter.kind === 'group') checkFilters(table, filter.filters);
+    else resolveColumn(table, filter.column);
+  }
+  return filters;
+}
+
+function projections(table: Table, select: SelectItem[] | null): Projection[] {
+  const items = select ?? [{ column: '*', alias: null, cast: null }];
+  return items.flatMap((item) => {
+    if (item.column === '*') return table.columns.map((column) => ({ column, alias: column.name, cast: null }));
+    if (item.cast !== null && !SIMPLE_TYPE.test(item.cast)) throw failures.parse(`invalid cast type (${item.cast})`);
+    return [{ column: resolveColumn(table, item.column), alias: item.alias ?? item.column, cast: item.cast }];
+  });
+}
+
+/** limit/offset intersected with the Range header, then capped at MAX_ROWS. */
+function readWindow(query: ParsedQuery, range: RangeHeader | null): { offset: number; limit: number } {
+  let first = query.offset ?? 0;
+  let last = query.limit === null ? Infinity : first + query.limit - 1;
+  if (range) {
+    first = Math.max(first, range.first);
+    last = Math.min(last, range.last ?? Infinity);
+  }
+  return { offset: first, limit: Math.max(0, Math.min(MAX_ROWS, last - first + 1)) };
+}
+
+function tenantOf(table: Table, userId: string | null): string | null {
+  return userId !== null && table.columnsByName.has(TENANT_COLUMN) ? userId : null;
+}
+
+function bodyColumns(table: Table, keys: string[]): Column[] {
+  return keys.map((key) => {
+    const column = table.columnsByName.get(key);
+    if (!column) throw failures.unknownBodyColumn(key, table.name);
+    return column;
+  });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function insertRows(body: unknown): Record<string, unknown>[] {
+  const rows = Array.isArray(body) ? body : [body];
+  if (!rows.every(isObject)) throw failures.invalidBody('Request body must be a JSON object or an array of objects');
+  const keys = Object.keys(rows[0] ?? {}).sort().join(',');
+  if (rows.some((row) => Object.keys(row).sort().join(',') !== keys)) throw failures.keysMustMatch();
+  return rows;
+}
+
+function planInsert(table: Table, input: PlanInput, base: PlanBase): InsertPlan {
+  const rows = insertRows(input.body);
+  const columns = bodyColumns(table, input.query.columns ?? Object.keys(rows[0] ?? {}));
+  const resolution = input.prefer.resolution;
+  const conflictNames = input.query.onConflict ?? table.primaryKey;
+  return {
+    ...base,
+    kind: 'insert',
+    columns,
+    rows: JSON.stringify(rows),
+    conflict: resolution ? { columns: conflictNames.map((name) => resolveColumn(table, name)), resolution } : null,
+    returning: returning(table, input),
+    location: input.prefer.return === 'headers-only' && table.primaryKey.length === 1,
+  };
+}
+
+function returning(table: Table, input: PlanInput): Projection[] | null {
+  return input.prefer.return === 'representation' || input.single ? projections(table, input.query.select) : null;
+}
+
+export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
+  const table = resolveTable(schema, input.table);
+  const base: PlanBase = { table, tenant: tenantOf(table, input.userId), single: input.single };
+  const { query } = input;
+  switch (input.method) {
+    case 'GET':
+    case 'HEAD':
+      return {
+        ...base,
+        kind: 'read',
+        projections: projections(table, query.select),
+        filters: checkFilters(table, query.filters),
+        order: query.order.map((term) => (resolveColumn(table, term.column), term)),
+        ...readWindow(query, input.range),
+        count: input.prefer.count === 'exact',
+        withBody: input.method === 'GET',
+      };
+    case 'POST':
+      return planInsert(table, input, base);
+    case 'PATCH': {
+      if (query.filters.length === 0) throw failures.missingWhere('UPDATE');
+      if (!isObject(input.body)) throw failures.invalidBody('Request body of PATCH must be a JSON object');
+      return {
+        ...base,
+        kind: 'update',
+        columns: bodyColumns(table, Object.keys(input.body)),
+        row: JSON.stringify(input.body),
+        filters: checkFilters(table, query.filters),
+        returning: returning(table, input),
+      };
+    }
+    case 'DELETE':
+      if (query.filters.length === 0) throw failures.missingWhere('DELETE');
+      return { ...base, kind: 'delete', filters: checkFilters(table, query.filters), returning: returning(table, input) };
+  }
+}

@@ -1,0 +1,166 @@
+// Stage 3: a plan becomes one SQL statement that yields one row (page_total, total, body...), the
+// JSON built by PostgreSQL itself as PostgREST does. Values only ever travel as $n parameters;
+// identifiers come only from the schema cache and are quoted.
+import type { Column } from '../db/schema-cache.js';
+import type { Statement } from '../db/database.js';
+import type { DeletePlan, InsertPlan, Plan, Projection, ReadPlan, UpdatePlan } from './plan.js';
+import type { Condition, Filter, OrderTerm } from './query.js';
+
+/** The row every statement yields; `respond` turns it into the HTTP answer. */
+export interface ResultRow {
+  page_total: number;
+  total: number | null;
+  inserted: number | null;
+  body: string | null;
+  location_id: string | null;
+}
+
+class Parameters {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const TIME_OF_DAY = 'time without time zone';
+
+const IS_KEYWORDS: Record<string, string> = {
+  null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown',
+};
+
+function conditionSql(condition: Condition, relation: string, params: Parameters, columnOf: (name: string) => Column): string {
+  const target = `${relation}.${quote(condition.column)}`;
+  const value = condition.value;
+  const scalar = () => params.add(value as string);
+  let sql: string;
+  switch (condition.operator) {
+    case 'eq': sql = `${target} = ${scalar()}`; break;
+    case 'neq': sql = `${target} <> ${scalar()}`; break;
+    case 'gt': sql = `${target} > ${scalar()}`; break;
+    case 'gte': sql = `${target} >= ${scalar()}`; break;
+    case 'lt': sql = `${target} < ${scalar()}`; break;
+    case 'lte': sql = `${target} <= ${scalar()}`; break;
+    case 'like': sql = `${target}::text like ${params.add((value as string).replaceAll('*', '%'))}`; break;
+    case 'ilike': sql = `${target}::text ilike ${params.add((value as string).replaceAll('*', '%'))}`; break;
+    case 'match': sql = `${target}::text ~ ${scalar()}`; break;
+    case 'imatch': sql = `${target}::text ~* ${scalar()}`; break;
+    case 'isdistinct': sql = `${target} is distinct from ${scalar()}`; break;
+    // `= any($n)` binds the whole list as one array parameter: one statement text for any length.
+    case 'in': sql = `${target} = any(${params.add(value)}::${columnOf(condition.column).type}[])`; break;
+    case 'is': sql = `${target} is ${IS_KEYWORDS[value as string] ?? 'null'}`; break;
+  }
+  return condition.negated ? `not (${sql})` : sql;
+}
+
+function filterSql(filter: Filter, relation: string, params: Parameters, columnOf: (name: string) => Column): string {
+  if (filter.kind === 'condition') return conditionSql(filter, relation, params, columnOf);
+  const parts = filter.filters.map((f) => filterSql(f, relation, params, columnOf));
+  const joined = parts.length === 0 ? (filter.operator === 'and' ? 'true' : 'false') : parts.join(` ${filter.operator} `);
+  return filter.negated ? `not (${joined})` : `(${joined})`;
+}
+
+function whereSql(plan: ReadPlan | UpdatePlan | DeletePlan, params: Parameters): string {
+  const relation = quote(plan.table.name);
+  const columnOf = (name: string) => plan.table.columnsByName.get(name)!;
+  const conditions = plan.filters.map((f) => filterSql(f, relation, params, columnOf));
+  if (plan.tenant !== null) conditions.unshift(`${relation}."therapist_id" = ${params.add(plan.tenant)}`);
+  return conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+}
+
+function projectionSql({ column, alias, cast }: Projection): string {
+  const name = quote(column.name);
+  // Times of day travel as HH:MM, as INTERFACE.md shows them, unless a cast asks otherwise.
+  const expression = cast ? `${name}::${cast}` : column.type === TIME_OF_DAY ? `to_char(${name}, 'HH24:MI')` : name;
+  return `${expression} as ${quote(alias)}`;
+}
+
+function orderSql(order: OrderTerm[], relation: string): string {
+  if (order.length === 0) return '';
+  const terms = order.map((t) => `${relation}.${quote(t.column)} ${t.direction}${t.nulls ? ` nulls ${t.nulls}` : ''}`);
+  return ` order by ${terms.join(', ')}`;
+}
+
+function bodySql(single: boolean): string {
+  return single ? `(json_agg(_t) -> 0)::text` : `coalesce(json_agg(_t), '[]')::text`;
+}
+
+function readSql(plan: ReadPlan): Statement {
+  const params = new Parameters();
+  const table = `public.${quote(plan.table.name)}`;
+  const where = whereSql(plan, params);
+  const total = plan.count ? `(select count(*) from ${table}${where})::int` : 'null::int';
+  const page =
+    `select ${plan.projections.map(projectionSql).join(', ')} from ${table}${where}` +
+    `${orderSql(plan.order, quote(plan.table.name))} limit ${params.add(plan.limit)} offset ${params.add(plan.offset)}`;
+  const body = plan.withBody ? bodySql(plan.single) : 'null::text';
+  return {
+    text: `select count(*)::int as page_total, ${total} as total, null::int as inserted, ${body} as body, ` +
+      `null::text as location_id from (${page}) _t`,
+    values: params.values,
+  };
+}
+
+/** The shared tail of every write: counts, the representation and the Location id. */
+function writeResultSql(source: string, returning: Projection[] | null, single: boolean, extra: { inserted: boolean; location: string | null }): string {
+  const body = returning
+    ? `(select ${bodySql(single)} from (select ${returning.map(projectionSql).join(', ')} from pgrst_source) _t)`
+    : 'null::text';
+  return `with pgrst_source as (${source}) select (select count(*) from pgrst_source)::int as page_total, ` +
+    `null::int as total, ` +
+    `${extra.inserted ? '(select count(*) from pgrst_source where pgrst_inserted)::int' : 'null::int'} as inserted, ` +
+    `${body} as body, ` +
+    `${extra.location ? `(select ${quote(extra.location)}::text from pgrst_source limit 1)` : 'null::text'} as location_id`;
+}
+
+function insertSql(plan: InsertPlan): Statement {
+  const params = new Parameters();
+  const table = `public.${quote(plan.table.name)}`;
+  const names = plan.columns.map((c) => quote(c.name)).join(', ');
+  let source = plan.columns.length > 0
+    ? `insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${params.add(plan.rows)}::json) _`
+    : `insert into ${table} default values`;
+  if (plan.conflict) {
+    const target = plan.conflict.columns.map((c) => quote(c.name)).join(', ');
+    const conflictNames = new Set(plan.conflict.columns.map((c) => c.name));
+    const updates = plan.columns.filter((c) => !conflictNames.has(c.name)).map((c) => `${quote(c.name)} = excluded.${quote(c.name)}`);
+    source += plan.conflict.resolution === 'merge-duplicates' && updates.length > 0
+      ? ` on conflict (${target}) do update set ${updates.join(', ')}`
+      : ` on conflict (${target}) do nothing`;
+  }
+  // xmax = 0 marks a row this statement inserted (not one an upsert updated).
+  source += ` returning ${table}.*, (xmax = 0) as pgrst_inserted`;
+  const location = plan.location ? plan.table.primaryKey[0]! : null;
+  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: true, location }), values: params.values };
+}
+
+function updateSql(plan: UpdatePlan): Statement {
+  const params = new Parameters();
+  const table = `public.${quote(plan.table.name)}`;
+  if (plan.columns.length === 0) {
+    // An empty patch changes nothing; answer as an update that matched no row.
+    return { text: writeResultSql(`select * from ${table} where false`, plan.returning, plan.single, { inserted: false, location: null }), values: [] };
+  }
+  const row = params.add(plan.row);
+  const assignments = plan.columns.map((c) => `${quote(c.name)} = pgrst_body.${quote(c.name)}`).join(', ');
+  const source = `update ${table} set ${assignments} from json_populate_record(null::${table}, ${row}::json) pgrst_body` +
+    `${whereSql(plan, params)} returning ${table}.*`;
+  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: false, location: null }), values: params.values };
+}
+
+function deleteSql(plan: DeletePlan): Statement {
+  const params = new Parameters();
+  const table = `public.${quote(plan.table.name)}`;
+  const source = `delete from ${table}${whereSql(plan, params)} returning ${table}.*`;
+  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: false, location: null }), values: params.values };
+}
+
+export function toStatement(plan: Plan): Statement {
+  switch (plan.kind) {
+    case 'read': return readSql(plan);
+    case 'insert': return insertSql(plan);
+    case 'update': return updateSql(plan);
+    case 'delete': return deleteSql(plan);
+  }
+}
