@@ -16,8 +16,13 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'] } },
       ...storeProjects.map(({ name, store }) => ({
-        extends: true,
-        test: { name, include: ['test/server/**/*.test.ts'], env: { PRACTICE_TEST_STORE: store } },
+        extends: true as const,
+        test: {
+          name,
+          include: ['test/server/**/*.test.ts'],
+          env: { PRACTICE_TEST_STORE: store },
+          globalSetup: ['test/helpers/global-setup.ts'],
+        },
       })),
     ],
   },

@@ -1,0 +1,36 @@
+// The failures a command can end with, each bound to one exit code (README "Exit codes").
+// Commands only throw these; src/cli/main.ts is the one place that turns them into an exit.
+
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  auth: 4,
+} as const;
+
+/** Exit 1: the command ran and failed; `hint` says what to do about it. */
+export class CommandError extends Error {
+  readonly exitCode: number = ExitCode.failure;
+  constructor(message: string, readonly hint: string | null = null) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Exit 2: the command line or its input is wrong; nothing was sent anywhere. */
+export class UsageError extends CommandError {
+  override readonly exitCode = ExitCode.usage;
+}
+
+/** Exit 4: not signed in, or the server rejected the credentials. */
+export class AuthError extends CommandError {
+  override readonly exitCode = ExitCode.auth;
+}
+
+/** Exit with a code and no message: the command already said what it had to say (e.g. `status`). */
+export class SilentExit extends Error {
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`);
+    this.name = 'SilentExit';
+  }
+}

@@ -1,0 +1,64 @@
+// Starting the service as a detached copy of this executable (`server start --foreground`), waiting
+// for its one JSON line, then letting it run on after this command exits. Its stderr goes to a log.
+import { spawn } from 'node:child_process';
+import { open, readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { ensureDataDir, serverLogPath } from '../../server/data-dir.js';
+import { readServerState } from '../../server/server-state.js';
+import type { Context } from '../context.js';
+import { CommandError } from '../errors.js';
+
+// The first start of PGlite runs initdb (~3 s on these machines); a PostgreSQL server may be slower.
+const START_TIMEOUT_MS = 60_000;
+
+export interface BackgroundStart {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+export interface StartedServer {
+  url: string;
+  anonKey: string | null;
+  alreadyRunning: boolean;
+}
+
+async function logTail(path: string): Promise<string> {
+  const text = await readFile(path, 'utf8').catch(() => '');
+  return text.trim().split('\n').slice(-5).join('\n');
+}
+
+export async function startInBackground(ctx: Context, options: BackgroundStart): Promise<StartedServer> {
+  const running = await readServerState(options.dataDir);
+  if (running?.url) return { url: running.url, anonKey: null, alreadyRunning: true };
+
+  await ensureDataDir(options.dataDir);
+  const logPath = serverLogPath(options.dataDir);
+  const log = await open(logPath, 'a', 0o600);
+  const args = [ctx.self.script, 'server', 'start', '--foreground', '--host', options.host, '--port', String(options.port), '--data-dir', options.dataDir];
+  // The database URL may hold a password: it travels in the environment, never on a command line.
+  const env: NodeJS.ProcessEnv = { ...ctx.env };
+  if (options.databaseUrl) env.PRACTICE_DATABASE_URL = options.databaseUrl;
+  else delete env.PRACTICE_DATABASE_URL;
+  const child = spawn(ctx.self.execPath, args, { detached: true, stdio: ['ignore', 'pipe', log.fd], env });
+  await log.close();
+
+  const line = await new Promise<string | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), START_TIMEOUT_MS);
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (text) => { clearTimeout(timer); resolve(text); });
+    child.once('exit', () => { clearTimeout(timer); resolve(null); });
+  });
+  child.stdout!.destroy();
+  if (line === null) {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    throw new CommandError(
+      `The practice service did not start. Its log (${logPath}) ends with:\n${await logTail(logPath)}`,
+      'Run `practice server start --foreground` to see it start in this terminal.',
+    );
+  }
+  child.unref();
+  const started = JSON.parse(line) as { url: string; anon_key: string };
+  return { url: started.url, anonKey: started.anon_key, alreadyRunning: false };
+}

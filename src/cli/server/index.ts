@@ -1,0 +1,16 @@
+// `practice server`: the embedded practice service (DESIGN.md section 2).
+import { Command } from 'commander';
+import type { Context } from '../context.js';
+import { startCommand } from './start.js';
+import { statusCommand } from './status.js';
+import { stopCommand } from './stop.js';
+import { tokenCommand } from './token.js';
+
+export function serverCommand(ctx: Context): Command {
+  return new Command('server')
+    .description('Run the embedded practice service (PGlite by default, or a PostgreSQL server)')
+    .addCommand(startCommand(ctx))
+    .addCommand(stopCommand(ctx))
+    .addCommand(statusCommand(ctx))
+    .addCommand(tokenCommand(ctx));
+}

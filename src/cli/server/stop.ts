@@ -1,0 +1,36 @@
+// `practice server stop`: asks the data dir's server to shut down (SIGTERM) and waits until it has,
+// so a script can start another one right after.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Command } from 'commander';
+import { readServerState } from '../../server/server-state.js';
+import type { Context } from '../context.js';
+import { CommandError } from '../errors.js';
+import { dataDirOf, dataDirOption } from './options.js';
+
+const STOP_TIMEOUT_MS = 15_000;
+
+export function stopCommand(ctx: Context): Command {
+  return new Command('stop')
+    .description('Stop the practice service running on a data dir')
+    .addOption(dataDirOption())
+    .addHelpText('after', `
+Examples:
+  $ practice server stop`)
+    .action(async (options: { dataDir?: string }) => {
+      const dataDir = dataDirOf(options, ctx);
+      const state = await readServerState(dataDir);
+      if (!state) {
+        ctx.io.stderr.write(`No practice service is running on ${dataDir}.\n`);
+        return;
+      }
+      process.kill(state.pid, 'SIGTERM');
+      const deadline = Date.now() + STOP_TIMEOUT_MS;
+      while (await readServerState(dataDir)) {
+        if (Date.now() > deadline) {
+          throw new CommandError(`The practice service (pid ${state.pid}) did not stop within ${STOP_TIMEOUT_MS / 1000} s.`, `Check it with \`ps -p ${state.pid}\`; \`kill -9 ${state.pid}\` ends it by force.`);
+        }
+        await sleep(50);
+      }
+      ctx.io.stderr.write(`Stopped the practice service (pid ${state.pid}).\n`);
+    });
+}

@@ -1,0 +1,21 @@
+// Where the embedded service keeps its files: the PGlite database, the JWT secret, the running
+// server's state and its log. Default $XDG_DATA_HOME/practice (~/.local/share/practice).
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export function defaultDataDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
+  return join(base, 'practice');
+}
+
+export function resolveDataDir(dataDir: string | undefined, env: NodeJS.ProcessEnv): string {
+  return dataDir ? resolve(dataDir) : defaultDataDir(env);
+}
+
+/** Creates the data dir readable by its owner only: it holds the secret and the practice's records. */
+export async function ensureDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+}
+
+export const serverLogPath = (dataDir: string) => join(dataDir, 'server.log');

@@ -1,0 +1,65 @@
+// Starting the service: lock the data dir, load the keys, open and migrate the store, listen.
+// `practice server start --foreground` and the test harness both start servers through here.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { loadServiceKeys, type ServiceKeys } from './auth/keys.js';
+import { ensureDataDir } from './data-dir.js';
+import type { Database } from './db/database.js';
+import { openDatabase } from './db/open.js';
+import { prepareDatabase } from './prepare.js';
+import { acquireServerLock, type ServerLock } from './server-state.js';
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** A PostgreSQL server; absent runs PGlite under the data dir. */
+  databaseUrl?: string | undefined;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface RunningServer {
+  url: string;
+  keys: ServiceKeys;
+  close(): Promise<void>;
+}
+
+/** Resources opened so far, closed in reverse order whether start-up finished or not. */
+class Shutdown {
+  private readonly steps: Array<() => Promise<unknown>> = [];
+  add(step: () => Promise<unknown>) {
+    this.steps.unshift(step);
+  }
+  async run() {
+    for (const step of this.steps.splice(0)) await step().catch(() => {});
+  }
+}
+
+export async function listen(app: FastifyInstance, host: string, port: number): Promise<string> {
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return `http://${shownHost}:${actualPort}`;
+}
+
+export async function serve(options: ServeOptions): Promise<RunningServer> {
+  const shutdown = new Shutdown();
+  try {
+    await ensureDataDir(options.dataDir);
+    const lock: ServerLock = await acquireServerLock(options.dataDir, options.databaseUrl ? 'postgres' : 'pglite');
+    shutdown.add(() => lock.release());
+    const keys = await loadServiceKeys(options.dataDir, options.env);
+    const db: Database = await openDatabase(options.databaseUrl ? { url: options.databaseUrl } : { dataDir: options.dataDir });
+    shutdown.add(() => db.close());
+    const schema = await prepareDatabase(db);
+    const app = buildApp({ db, schema, keys });
+    shutdown.add(() => app.close());
+    const url = await listen(app, options.host, options.port);
+    await lock.publish(url);
+    return { url, keys, close: () => shutdown.run() };
+  } catch (err) {
+    await shutdown.run();
+    throw err;
+  }
+}
