@@ -1,14 +1,27 @@
-// `practice server status`: whether a server runs on the data dir, where, and on which store.
-// Exit 0 when running, 1 when not, so scripts can test it.
+// `practice server status`: whether a server runs on the data dir and answers, where, and on which
+// store. Exit 0 when it answers, 1 when it does not, so scripts can test it.
 import { Command } from 'commander';
 import { readServerState } from '../../server/server-state.js';
 import type { Context } from '../context.js';
 import { ExitCode, SilentExit } from '../errors.js';
 import { dataDirOf, dataDirOption } from './options.js';
 
+const PROBE_TIMEOUT_MS = 3000;
+
+/** Asks the REST root for its OpenAPI document: a live process is not yet a serving one. */
+async function answers(url: string, anonKey: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/rest/v1/`, { headers: { apikey: anonKey }, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 export function statusCommand(ctx: Context): Command {
   return new Command('status')
-    .description('Show whether the practice service is running (exit 1 when it is not)')
+    .description('Show whether the practice service is running and answering (exit 1 when not)')
     .addOption(dataDirOption())
     .option('--json', 'print the status as JSON')
     .addHelpText('after', `
@@ -18,9 +31,9 @@ Examples:
     .action(async (options: { dataDir?: string; json?: boolean }) => {
       const dataDir = dataDirOf(options, ctx);
       const state = await readServerState(dataDir);
-      const running = state?.url != null;
+      const anonKey = state?.url ? await anonKeyOf(dataDir, ctx) : null;
+      const running = state?.url != null && anonKey !== null && (await answers(state.url, anonKey));
       if (options.json) {
-        const anonKey = running ? await anonKeyOf(dataDir, ctx) : null;
         ctx.io.stdout.write(`${JSON.stringify({
           running,
           url: state?.url ?? null,
@@ -32,6 +45,8 @@ Examples:
         })}\n`);
       } else if (running) {
         ctx.io.stdout.write(`running at ${state!.url} (pid ${state!.pid}, ${state!.store}, data dir ${dataDir})\n`);
+      } else if (state) {
+        ctx.io.stdout.write(`not answering: pid ${state.pid} holds the data dir ${dataDir} but ${state.url ? `${state.url} does not answer` : 'is still starting'}\n`);
       } else {
         ctx.io.stdout.write(`not running (data dir ${dataDir})\n`);
       }
