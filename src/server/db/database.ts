@@ -26,12 +26,25 @@ export interface ApiRequest<Row> {
   commitIf?: (row: Row) => boolean;
 }
 
+/** The owner-role view of one open transaction (migrations, auth endpoints). */
+export interface OwnerTransaction {
+  query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+  exec(script: string): Promise<void>;
+}
+
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** A query as the connection's own (owner) role, outside any API request. */
   query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   /** A script of several statements without parameters, as the owner (migrations). */
   exec(script: string): Promise<void>;
+  /**
+   * Work in one transaction as the owner: committed when `work` resolves, rolled back when it
+   * throws. For what must happen together outside the REST pipeline (a migration, a token rotation).
+   * Inside `work` use only `tx`: PGlite has one connection, so `db.query` would wait for this very
+   * transaction to end.
+   */
+  transaction<T>(work: (tx: OwnerTransaction) => Promise<T>): Promise<T>;
   /** One API request: one transaction, role and claims set, then the statement. */
   runRequest<Row>(request: ApiRequest<Row>): Promise<Row>;
   close(): Promise<void>;

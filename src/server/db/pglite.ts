@@ -2,7 +2,7 @@
 // default). It is single-connection, so requests queue on its transaction lock.
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import type { ApiRequest, Database } from './database.js';
+import type { ApiRequest, Database, OwnerTransaction } from './database.js';
 import { identityStatement } from './identity-sql.js';
 
 export interface PgliteTarget {
@@ -33,6 +33,18 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     },
     async exec(script: string) {
       await pg.exec(script);
+    },
+    transaction<T>(work: (tx: OwnerTransaction) => Promise<T>) {
+      return pg.transaction((tx) =>
+        work({
+          async query<Row>(text: string, values: unknown[] = []) {
+            return (await tx.query<Row>(text, values)).rows;
+          },
+          async exec(script: string) {
+            await tx.exec(script);
+          },
+        }),
+      );
     },
     runRequest<Row>(request: ApiRequest<Row>) {
       return pg.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 // Database over a PostgreSQL server through postgres.js. Each API request is pipelined on one
 // reserved connection: BEGIN, identity, statement (and COMMIT for reads) leave in one round trip.
 import postgres from 'postgres';
-import type { ApiRequest, Database } from './database.js';
+import type { ApiRequest, Database, OwnerTransaction } from './database.js';
 import { identityStatement } from './identity-sql.js';
 
 export function openPostgres(url: string, maxConnections = 10): Database {
@@ -20,6 +20,19 @@ export function openPostgres(url: string, maxConnections = 10): Database {
     },
     async exec(script: string) {
       await sql.unsafe(script).simple();
+    },
+    async transaction<T>(work: (tx: OwnerTransaction) => Promise<T>) {
+      // postgres.js types begin()'s result as the callback's unwrapped value; it is T here.
+      return (await sql.begin((tx) =>
+        work({
+          async query<Row>(text: string, values: unknown[] = []) {
+            return (await tx.unsafe(text, values as never[])) as unknown as Row[];
+          },
+          async exec(script: string) {
+            await tx.unsafe(script).simple();
+          },
+        }),
+      )) as T;
     },
     async runRequest<Row>(request: ApiRequest<Row>) {
       const connection = await sql.reserve();
