@@ -1,0 +1,13 @@
+// The versioned migrations, in the order they apply. A new migration is one module exporting a
+// Migration with the next version, and one line below; an applied migration never changes.
+import { practiceSchema } from './0001-practice-schema.js';
+
+export interface Migration {
+  /** Applied in ascending order; recorded in practice_private.schema_migrations. */
+  version: number;
+  name: string;
+  /** A script of statements without parameters, run as the owner in the migration's transaction. */
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [practiceSchema];
