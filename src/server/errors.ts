@@ -1,5 +1,6 @@
-// The one place that turns every failure into an HTTP answer (PostgREST's Error.hs):
-// a ServiceError carries status + PostgREST-style body; PostgreSQL errors are mapped by SQLSTATE.
+// The one place that turns every failure into an HTTP answer (PostgREST's Error.hs): the catalogue
+// of the service's errors in the three dialects clients meet (PostgREST, the gateway, Supabase Auth).
+import { BODY_LIMIT_BYTES } from './http/limits.js';
 
 export interface ErrorBody {
   code: string;
@@ -8,6 +9,7 @@ export interface ErrorBody {
   message: string;
 }
 
+/** A PostgREST-style error: `{code, details, hint, message}`. REST, the limits and the 429s use it. */
 export class ServiceError extends Error {
   constructor(
     readonly status: number,
@@ -23,6 +25,39 @@ export class ServiceError extends Error {
 
   get body(): ErrorBody {
     return { code: this.code, details: this.details, hint: this.hint, message: this.message };
+  }
+}
+
+/** A refusal by the gateway in front of both APIs (Supabase's Kong): `{message, hint}` only. */
+export class GatewayError extends Error {
+  constructor(readonly status: number, message: string, readonly hint: string) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/**
+ * A Supabase Auth error: an error code, rendered `{code: <status>, error_code, msg}` or, for
+ * clients that send `X-Supabase-Api-Version: 2024-01-01`, `{code: <error_code>, message}`.
+ */
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    message: string,
+    /** Fields Supabase adds beside the message (`weak_password: {reasons}`). */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AuthError';
+  }
+}
+
+/** The OAuth 2.0 shape Supabase Auth keeps for a few token-grant failures: `{error, error_description}`. */
+export class OAuthError extends Error {
+  constructor(readonly error: string, readonly description: string) {
+    super(description);
+    this.name = 'OAuthError';
   }
 }
 
@@ -54,6 +89,71 @@ export const failures = {
     new ServiceError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
   unacceptable: (accept: string) =>
     new ServiceError(406, 'PGRST107', `None of these media types are available: ${accept}`),
+  invalidPath: (path: string) =>
+    new ServiceError(404, 'PGRST125', `Invalid path specified in request URL: ${path}`),
+  internal: () => new ServiceError(500, 'PGRST000', 'Internal server error'),
+
+  // Limits on what one request may ask of the server. PostgREST has no such codes; these are ours,
+  // in Supabase Auth's snake_case style, so that a client can tell "split the request" apart.
+  payloadTooLarge: (limitBytes: number) =>
+    new ServiceError(413, 'payload_too_large', `Request body is larger than ${limitBytes} bytes`, null,
+      'Send fewer rows per request.'),
+  uriTooLong: (limitBytes: number) =>
+    new ServiceError(414, 'uri_too_long', `Request URL is longer than ${limitBytes} bytes`, null,
+      'Use fewer or shorter filters, or split the request.'),
+  headersTooLarge: () =>
+    new ServiceError(431, 'request_header_fields_too_large', 'Request headers are too large'),
+  requestTimeout: () => new ServiceError(408, 'request_timeout', 'The request was not received in time'),
+  badHttpRequest: () => new ServiceError(400, 'bad_http_request', 'Malformed HTTP request'),
+  jsonTooDeep: (limit: number) =>
+    new ServiceError(400, 'json_too_deep', `JSON body is nested deeper than ${limit} levels`),
+  tooManyRows: (rows: number, limit: number) =>
+    new ServiceError(400, 'too_many_rows', `A bulk insert of ${rows} rows is over the limit of ${limit} rows per request`,
+      null, `Split the rows into batches of at most ${limit}.`),
+  rateLimited: (retryAfterSeconds: number) =>
+    new ServiceError(429, 'over_request_rate_limit', 'Request rate limit reached', null,
+      `retry after ${retryAfterSeconds} s`),
+};
+
+// What the Supabase gateway answers before a request reaches either API (PROTOCOL.md section 7).
+export const gatewayFailures = {
+  missingApiKey: () =>
+    new GatewayError(401, 'No API key found in request', 'No `apikey` request header or url param was found.'),
+  invalidApiKey: () =>
+    new GatewayError(401, 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.'),
+};
+
+// Supabase Auth's errors (internal/api/apierrors): codes and messages as its clients expect them.
+export const authFailures = {
+  invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
+  userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
+  weakPassword: (minLength: number) =>
+    new AuthError(422, 'weak_password', `Password should be at least ${minLength} characters.`,
+      { weak_password: { reasons: ['length'] } }),
+  passwordTooLong: (maxBytes: number) =>
+    new AuthError(400, 'validation_failed', `Password cannot be longer than ${maxBytes} characters`),
+  signupNeedsEmail: () => new AuthError(422, 'validation_failed', 'To signup, please provide your email'),
+  signupNeedsPassword: () => new AuthError(422, 'validation_failed', 'Signup requires a valid password'),
+  invalidEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
+  missingLogin: () => new AuthError(400, 'validation_failed', 'missing email or phone'),
+  badJson: () => new AuthError(400, 'bad_json', 'Could not parse request body as JSON'),
+  unsupportedLogoutScope: (scope: string) =>
+    new AuthError(400, 'validation_failed', `Unsupported logout scope ${JSON.stringify(scope)}`),
+  refreshTokenRequired: () => new OAuthError('invalid_request', 'refresh_token required'),
+  unsupportedGrantType: () => new OAuthError('unsupported_grant_type', 'grant_type must be password or refresh_token'),
+  refreshTokenNotFound: () =>
+    new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  refreshTokenAlreadyUsed: () =>
+    new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+  noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
+  badJwt: (reason: string) =>
+    new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`),
+  missingSub: () => new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim'),
+  subNotUuid: () => new AuthError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID'),
+  userNotFound: () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
+  sessionNotFound: () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
+  unexpected: () =>
+    new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
 };
 
 /** The fields of a PostgreSQL error both drivers (PGlite, postgres.js) expose. */
@@ -87,31 +187,62 @@ export function statusForSqlState(code: string, role: string): number {
 
 export interface ErrorResponse {
   status: number;
-  body: ErrorBody;
+  body: object;
   headers: Record<string, string>;
 }
 
-/** Maps anything thrown while serving a request to the answer the client gets. */
-export function toErrorResponse(err: unknown, role: string): ErrorResponse {
-  if (err instanceof ServiceError) {
-    return { status: err.status, body: err.body, headers: err.headers };
+/** Where a request was going: each API keeps its own dialect for the errors it did not foresee. */
+export interface ErrorContext {
+  /** The request's role; a row-level security refusal is 401 for anon, 403 otherwise. */
+  role: string;
+  surface: 'rest' | 'auth';
+  /** The request's `X-Supabase-Api-Version` header. */
+  authApiVersion: string | undefined;
+}
+
+const AUTH_API_VERSION = '2024-01-01';
+
+/** Supabase Auth answers in the 2024-01-01 shape to any valid date on or after it. */
+function wantsVersionedAuthErrors(header: string | undefined): boolean {
+  return header !== undefined && /^\d{4}-\d\d-\d\d$/.test(header) && !Number.isNaN(Date.parse(header)) &&
+    header >= AUTH_API_VERSION;
+}
+
+function authErrorResponse(err: AuthError, apiVersion: string | undefined): ErrorResponse {
+  const headers: Record<string, string> = { 'x-sb-error-code': err.errorCode };
+  if (wantsVersionedAuthErrors(apiVersion)) {
+    headers['x-supabase-api-version'] = AUTH_API_VERSION;
+    return { status: err.status, body: { code: err.errorCode, message: err.message, ...err.extra }, headers };
   }
-  if (isPostgresError(err)) {
+  return { status: err.status, body: { code: err.status, error_code: err.errorCode, msg: err.message, ...err.extra }, headers };
+}
+
+// fastify refuses some requests itself; these are the ones a client can cause.
+const FASTIFY_REFUSALS: Record<string, () => ServiceError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => failures.payloadTooLarge(BODY_LIMIT_BYTES),
+};
+
+/** Maps anything thrown while serving a request to the answer the client gets. */
+export function toErrorResponse(err: unknown, context: ErrorContext): ErrorResponse {
+  if (err instanceof ServiceError) return { status: err.status, body: err.body, headers: err.headers };
+  if (err instanceof GatewayError) return { status: err.status, body: { message: err.message, hint: err.hint }, headers: {} };
+  if (err instanceof AuthError) return authErrorResponse(err, context.authApiVersion);
+  if (err instanceof OAuthError) return { status: 400, body: { error: err.error, error_description: err.description }, headers: {} };
+  if (isPostgresError(err) && context.surface === 'rest') {
     return {
-      status: statusForSqlState(err.code, role),
+      status: statusForSqlState(err.code, context.role),
       body: { code: err.code, details: err.detail ?? null, hint: err.hint ?? null, message: err.message },
       headers: {},
     };
   }
-  // fastify's own refusals (body too large, bad content) carry a 4xx statusCode.
+  const fastifyCode = (err as { code?: unknown } | null)?.code;
+  const refusal = typeof fastifyCode === 'string' ? FASTIFY_REFUSALS[fastifyCode] : undefined;
+  if (refusal) return toErrorResponse(refusal(), context);
+  // Other fastify refusals (a malformed Content-Length, say) carry a 4xx statusCode.
   const statusCode = (err as { statusCode?: unknown } | null)?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     const message = err instanceof Error ? err.message : 'Bad request';
     return { status: statusCode, body: { code: `PGRST${statusCode}`, details: null, hint: null, message }, headers: {} };
   }
-  return {
-    status: 500,
-    body: { code: 'PGRST000', details: null, hint: null, message: 'Internal server error' },
-    headers: {},
-  };
+  return toErrorResponse(context.surface === 'auth' ? authFailures.unexpected() : failures.internal(), context);
 }

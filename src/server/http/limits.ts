@@ -1,0 +1,23 @@
+// Every limit on what one request may ask of the service (DESIGN.md section 4), in one table, so
+// that the numbers enforced, documented and tested are the same ones.
+
+/** The largest request body read (413 past it). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The longest request target, path and query (414 past it). An `in.()` list of 1000 quoted uuids,
+ * the most the query parser accepts, is about 45 KB once percent-encoded, and must fit.
+ */
+export const URL_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Node's own cap on the request line plus headers (its default is 16 KiB), past which it answers 431
+ * before the service sees the request. Raised far above the URL limit so a long URL meets ours.
+ */
+export const HEADER_LIMIT_BYTES = 1024 * 1024;
+
+/** The deepest nesting of objects and arrays in a JSON body (400 past it). Records are flat. */
+export const JSON_DEPTH_LIMIT = 32;
+
+/** The most rows one bulk insert may carry (400 past it); an import sends 1000 clients at once. */
+export const INSERT_ROWS_LIMIT = 1000;
