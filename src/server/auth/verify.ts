@@ -14,6 +14,8 @@ export interface Identity {
 const CLOCK_SKEW_SECONDS = 30;
 const ROLES = new Set<RequestRole>(['anon', 'authenticated', 'service_role']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
 const ANONYMOUS: Identity = { role: 'anon', claims: { role: 'anon' }, userId: null };
 
 function unauthorized(code: 'PGRST301' | 'PGRST302' | 'PGRST303', message: string): ServiceError {
@@ -41,9 +43,8 @@ export function bearerToken(authorization: string | undefined): string | null {
   return match[1]?.trim() ?? '';
 }
 
-export async function identify(authorization: string | undefined, secret: Uint8Array): Promise<Identity> {
-  const token = bearerToken(authorization);
-  if (token === null) return ANONYMOUS;
+/** The claims of a token signed with the secret, or the 401 that says what is wrong with it. */
+export async function verifyJwt(token: string, secret: Uint8Array): Promise<Record<string, unknown>> {
   if (token === '') throw unauthorized('PGRST301', 'Empty JWT is sent in Authorization header');
   const parts = token.split('.').length;
   if (parts !== 3) throw unauthorized('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
@@ -62,10 +63,17 @@ export async function identify(authorization: string | undefined, secret: Uint8A
   if (typeof claims.iat === 'number' && claims.iat > now + CLOCK_SKEW_SECONDS) {
     throw unauthorized('PGRST303', 'JWT issued at future');
   }
+  return claims;
+}
+
+export async function identify(authorization: string | undefined, secret: Uint8Array): Promise<Identity> {
+  const token = bearerToken(authorization);
+  if (token === null) return ANONYMOUS;
+  const claims = await verifyJwt(token, secret);
   const role = (claims.role ?? 'anon') as RequestRole;
   if (!ROLES.has(role)) throw unauthorized('PGRST303', `JWT role '${String(claims.role)}' is not allowed`);
   if (role !== 'authenticated') return { role, claims, userId: null };
-  if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) {
+  if (typeof claims.sub !== 'string' || !isUuid(claims.sub)) {
     throw unauthorized('PGRST303', 'JWT has no valid sub claim: the user id must be a uuid');
   }
   return { role, claims, userId: claims.sub.toLowerCase() };
