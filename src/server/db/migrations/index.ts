@@ -1,6 +1,7 @@
 // The versioned migrations, in the order they apply. A new migration is one module exporting a
 // Migration with the next version, and one line below; an applied migration never changes.
 import { practiceSchema } from './0001-practice-schema.js';
+import { authAccounts } from './0002-auth.js';
 
 export interface Migration {
   /** Applied in ascending order; recorded in practice_private.schema_migrations. */
@@ -10,4 +11,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [practiceSchema];
+export const migrations: readonly Migration[] = [practiceSchema, authAccounts];
