@@ -4,6 +4,13 @@ import postgres from 'postgres';
 import type { ApiRequest, Database, OwnerTransaction } from './database.js';
 import { identityStatement } from './identity-sql.js';
 
+// Filter and body values reach the store as text for PostgreSQL to parse, as PostgREST sends them.
+// postgres.js would convert text by the parameter's type first: JSON text into a JSON string,
+// 'true' into false for a boolean, a date through JS Date (which throws on a bad one, a 500 instead
+// of 22007). Text passes through unchanged, as on PGlite; other values convert as postgres.js does.
+const textOr = (serialize: (value: unknown) => unknown) => (value: unknown) =>
+  typeof value === 'string' ? value : serialize(value);
+
 export function openPostgres(url: string, maxConnections = 10): Database {
   const sql = postgres(url, {
     max: maxConnections,
@@ -11,6 +18,16 @@ export function openPostgres(url: string, maxConnections = 10): Database {
     connection: { TimeZone: 'UTC', application_name: 'practice' },
     // Bodies come back as text built by the database; nothing else needs parsing.
     transform: { undefined: null },
+    types: {
+      json: { to: 114, from: [114, 3802], serialize: textOr(JSON.stringify), parse: (raw: string) => JSON.parse(raw) as unknown },
+      boolean: { to: 16, from: [16], serialize: textOr((value) => (value === true ? 't' : 'f')), parse: (raw: string) => raw === 't' },
+      date: {
+        to: 1184,
+        from: [1082, 1114, 1184],
+        serialize: textOr((value) => (value instanceof Date ? value : new Date(value as string)).toISOString()),
+        parse: (raw: string) => new Date(raw),
+      },
+    },
   });
 
   return {
