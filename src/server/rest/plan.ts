@@ -128,16 +128,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function insertRows(body: unknown): Record<string, unknown>[] {
+// With `columns=` PostgREST takes the body as it is: the objects may differ, and each gives the
+// named columns it has (a missing key is NULL), so the keys-must-match rule applies only without it.
+function insertRows(body: unknown, columnsGiven: boolean): Record<string, unknown>[] {
   const rows = Array.isArray(body) ? body : [body];
   if (!rows.every(isObject)) throw failures.invalidBody('Request body must be a JSON object or an array of objects');
   const keys = Object.keys(rows[0] ?? {}).sort().join(',');
-  if (rows.some((row) => Object.keys(row).sort().join(',') !== keys)) throw failures.keysMustMatch();
+  if (!columnsGiven && rows.some((row) => Object.keys(row).sort().join(',') !== keys)) throw failures.keysMustMatch();
   return rows;
 }
 
 function planInsert(table: Table, input: PlanInput, base: PlanBase): InsertPlan {
-  const rows = insertRows(input.body);
+  const rows = insertRows(input.body, input.query.columns !== null);
   const columns = bodyColumns(table, input.query.columns ?? Object.keys(rows[0] ?? {}));
   const resolution = input.prefer.resolution;
   const conflictNames = input.query.onConflict ?? table.primaryKey;
