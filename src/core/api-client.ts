@@ -1,0 +1,264 @@
+// The one way a command talks to the project: apikey + bearer + JSON on every request, the token
+// renewed when it is about to expire or was refused, retries within --max-wait, and errors as ApiError.
+import packageJson from '../../package.json' with { type: 'json' };
+import { CommandError, UsageError } from '../cli/errors.js';
+import { apiErrorFrom } from './api-error.js';
+import { ConnectionError, type HttpResponse, type Transport } from './http.js';
+import type { ProjectUrls } from './project-url.js';
+import { query as newQuery, type Query } from './query.js';
+import { redactBody, redactHeader, redactUrl } from './redact.js';
+import { backoffMs, MAX_ATTEMPTS, rateLimitResetMs, retryDelayMs, shouldRetry } from './retry.js';
+
+/** Where the bearer token comes from: the profile's session (session.ts) or a token given outright. */
+export interface Credentials {
+  /** A token that is not about to expire; throws AuthError when nobody is signed in. */
+  accessToken(): Promise<string>;
+  /** The server refused `rejected`: get another if possible; true when there is one to retry with. */
+  renew(rejected: string): Promise<boolean>;
+  /** The signed-in user's id (the therapist_id of their rows). */
+  userId(): Promise<string>;
+}
+
+export interface ApiRequest {
+  method: string;
+  /** From the project root: `/rest/v1/clients`, `/auth/v1/user`. */
+  path: string;
+  // Any row type: only the rendered query string is used here.
+  query?: string | Query<any> | undefined;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is (with the caller's content-type), e.g. `practice api --input`. */
+  rawBody?: Buffer | undefined;
+  headers?: Record<string, string> | undefined;
+  /** The signed-in user (default), nobody (apikey only), or a given token. */
+  auth?: 'user' | 'none' | { bearer: string };
+  /** Safe to send twice: reads are; so is a create whose rows carry their own ids. */
+  idempotent?: boolean;
+}
+
+export interface ClientOptions {
+  urls: ProjectUrls;
+  anonKey: string;
+  transport: Transport;
+  now(): Date;
+  /** Longest total time spent waiting to retry one request. */
+  maxWaitMs: number;
+  /** Writes one line to stderr: retry notices and, with verbose, the exchange. */
+  log(line: string): void;
+  verbose: boolean;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export class ApiResponse {
+  constructor(readonly status: number, readonly statusText: string, readonly headers: Record<string, string | undefined>, readonly body: Buffer) {}
+
+  text(): string {
+    return this.body.toString('utf8');
+  }
+
+  /** The body as JSON; null when empty. */
+  json<T>(): T {
+    const text = this.text();
+    if (text.trim() === '') return null as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new CommandError(`The server answered HTTP ${this.status} with a body that is not JSON.`, 'Check the project URL of the profile (`practice profile list`).');
+    }
+  }
+}
+
+interface Exchange {
+  response: ApiResponse;
+  /** An earlier try may have been applied (it broke off, or a gateway failed, after sending). */
+  mayHaveApplied: boolean;
+}
+
+const USER_AGENT = `practice/${packageJson.version} node/${process.versions.node}`;
+const READS = new Set(['GET', 'HEAD']);
+type LimitKind = 'read' | 'write' | 'auth';
+
+const restPath = (table: string) => `/rest/v1/${encodeURIComponent(table)}`;
+const delaySeconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
+
+export class ApiClient {
+  private credentials: Credentials | null = null;
+  // Per kind of limit, when its window reopens after the server said none are left (pacing).
+  private readonly exhaustedUntil = new Map<LimitKind, number>();
+
+  constructor(private readonly options: ClientOptions) {}
+
+  get urls(): ProjectUrls {
+    return this.options.urls;
+  }
+
+  useCredentials(credentials: Credentials): void {
+    this.credentials = credentials;
+  }
+
+  async userId(): Promise<string> {
+    return this.signedIn().userId();
+  }
+
+  /** Any request; a status of 400 or more throws ApiError. */
+  async request(request: ApiRequest): Promise<ApiResponse> {
+    return ok((await this.exchange(request)).response);
+  }
+
+  /** Any request, the response returned whatever its status (`practice api` prints error bodies too). */
+  async raw(request: ApiRequest): Promise<ApiResponse> {
+    return (await this.exchange(request)).response;
+  }
+
+  async select<Row>(table: string, query?: Query<Row>): Promise<Row[]> {
+    return (await this.request({ method: 'GET', path: restPath(table), query, idempotent: true })).json<Row[]>();
+  }
+
+  /**
+   * Inserts rows and returns them as stored. Rows that all carry an `id` are retried like a read; a
+   * 409 after a try that may have gone through counts as done once a read finds every id.
+   */
+  async insert<Row>(table: string, rows: Partial<Row> | Partial<Row>[], select?: readonly string[]): Promise<Row[]> {
+    const list = Array.isArray(rows) ? rows : [rows];
+    const ids = list.map((row) => (row as { id?: unknown }).id);
+    const ownIds = list.length > 0 && ids.every((id): id is string => typeof id === 'string' && id !== '');
+    const { response, mayHaveApplied } = await this.exchange({
+      method: 'POST', path: restPath(table), query: selectParam(select), body: rows,
+      headers: { prefer: 'return=representation' }, idempotent: ownIds,
+    });
+    if (response.status === 409 && ownIds && mayHaveApplied) {
+      const stored = await this.request({ method: 'GET', path: restPath(table), query: newQuery().in('id', ids), idempotent: true });
+      if (stored.json<Row[]>().length === ids.length) return stored.json<Row[]>();
+    }
+    return ok(response).json<Row[]>();
+  }
+
+  async update<Row>(table: string, query: Query<Row>, changes: Partial<Row>, select?: readonly string[]): Promise<Row[]> {
+    return this.write('PATCH', table, query, changes, select);
+  }
+
+  async remove<Row>(table: string, query: Query<Row>, select?: readonly string[]): Promise<Row[]> {
+    return this.write('DELETE', table, query, undefined, select);
+  }
+
+  private async write<Row>(method: 'PATCH' | 'DELETE', table: string, query: Query<Row>, body: unknown, select?: readonly string[]): Promise<Row[]> {
+    // A write without a filter would touch every row of the practice; refuse before sending.
+    if (query.unfiltered) throw new UsageError(`Refusing to ${method === 'PATCH' ? 'update' : 'delete'} every row of ${table}: no filter.`);
+    const search = [query.toString(), selectParam(select)].filter(Boolean).join('&');
+    const response = await this.request({ method, path: restPath(table), query: search, body, headers: { prefer: 'return=representation' } });
+    return response.json<Row[]>() ?? [];
+  }
+
+  private signedIn(): Credentials {
+    if (!this.credentials) throw new Error('ApiClient used before its credentials were set');
+    return this.credentials;
+  }
+
+  private async exchange(request: ApiRequest): Promise<Exchange> {
+    const { now } = this.options;
+    const deadline = now().getTime() + this.options.maxWaitMs;
+    const safe = request.idempotent ?? READS.has(request.method);
+    const kind: LimitKind = request.path.startsWith('/auth/') ? 'auth' : READS.has(request.method) ? 'read' : 'write';
+    let mayHaveApplied = false;
+    let renewed = false;
+    for (let attempt = 0; ; attempt++) {
+      const pause = (this.exhaustedUntil.get(kind) ?? 0) - now().getTime();
+      if (pause > 0) await this.wait(pause, deadline, 'The rate limit of the server is used up');
+      const token = await this.bearer(request);
+      let http: HttpResponse;
+      try {
+        http = await this.send(request, token);
+      } catch (err) {
+        if (!(err instanceof ConnectionError)) throw err;
+        mayHaveApplied ||= err.maybeApplied;
+        const retry = attempt + 1 < MAX_ATTEMPTS && shouldRetry(err, safe);
+        if (!retry || !(await this.wait(backoffMs(attempt, this.options.random), deadline, err.message))) throw err;
+        continue;
+      }
+      const response = new ApiResponse(http.status, http.statusText, http.headers, http.body);
+      this.notePacing(kind, response.headers);
+      const usersToken = request.auth === undefined || request.auth === 'user';
+      if (response.status === 401 && usersToken && token && !renewed) {
+        renewed = true;
+        if (await this.signedIn().renew(token)) continue;
+      }
+      if (attempt + 1 < MAX_ATTEMPTS && shouldRetry(response, safe)) {
+        const delay = retryDelayMs(response.headers, attempt, now(), this.options.random);
+        const reason = response.status === 429 ? 'The server is rate limiting requests' : `The server answered HTTP ${response.status}`;
+        if (await this.wait(delay, deadline, reason)) {
+          mayHaveApplied ||= response.status !== 429;
+          continue;
+        }
+      }
+      return { response, mayHaveApplied };
+    }
+  }
+
+  private async bearer(request: ApiRequest): Promise<string | null> {
+    if (request.auth === 'none') return null;
+    if (typeof request.auth === 'object') return request.auth.bearer;
+    return this.signedIn().accessToken();
+  }
+
+  private async send(request: ApiRequest, token: string | null): Promise<HttpResponse> {
+    const search = request.query === undefined ? '' : String(request.query);
+    const url = new URL(`${this.options.urls.root}${request.path}${search ? `?${search}` : ''}`);
+    const headers: Record<string, string> = {
+      apikey: this.options.anonKey,
+      accept: 'application/json',
+      'user-agent': USER_AGENT,
+    };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body = request.rawBody;
+    if (request.body !== undefined && body === undefined) {
+      body = Buffer.from(JSON.stringify(request.body));
+      headers['content-type'] = 'application/json';
+    }
+    Object.assign(headers, request.headers);
+    const started = this.options.now().getTime();
+    if (this.options.verbose) this.logRequest(request.method, url, headers, body);
+    const response = await this.options.transport.send({ method: request.method, url, headers, body });
+    if (this.options.verbose) this.logResponse(response, this.options.now().getTime() - started);
+    return response;
+  }
+
+  /** After a response that says the window's requests are used up, later ones wait for it to reopen. */
+  private notePacing(kind: LimitKind, headers: Record<string, string | undefined>): void {
+    const remaining = headers['ratelimit-remaining'] ?? headers['x-ratelimit-remaining'];
+    if (remaining?.trim() !== '0') return;
+    const reset = rateLimitResetMs(headers['ratelimit-reset'] ?? headers['x-ratelimit-reset'], this.options.now());
+    if (reset !== null) this.exhaustedUntil.set(kind, this.options.now().getTime() + reset);
+  }
+
+  /** Sleeps `ms` if that ends before the deadline (saying why when it is long enough to notice). */
+  private async wait(ms: number, deadline: number, reason: string): Promise<boolean> {
+    if (this.options.now().getTime() + ms > deadline) return false;
+    if (ms >= 1000) this.options.log(`${reason}; trying again in ${delaySeconds(ms)} s…`);
+    await (this.options.sleep ?? defaultSleep)(ms);
+    return true;
+  }
+
+  private logRequest(method: string, url: URL, headers: Record<string, string>, body: Buffer | undefined): void {
+    this.options.log(`> ${method} ${redactUrl(url)}`);
+    for (const [name, value] of Object.entries(headers)) this.options.log(`> ${name}: ${redactHeader(name, value)}`);
+    if (body?.length) this.options.log(`> ${redactBody(body.toString('utf8'))}`);
+  }
+
+  private logResponse(response: HttpResponse, ms: number): void {
+    this.options.log(`< HTTP ${response.status} ${response.statusText} (${ms} ms)`);
+    for (const [name, value] of Object.entries(response.headers)) this.options.log(`< ${name}: ${redactHeader(name, value ?? '')}`);
+    if (response.body.length) this.options.log(`< ${redactBody(response.body.toString('utf8'))}`);
+  }
+}
+
+function selectParam(select: readonly string[] | undefined): string | undefined {
+  return select ? newQuery().select(select).toString() : undefined;
+}
+
+export function ok(response: ApiResponse): ApiResponse {
+  if (response.status < 400) return response;
+  throw apiErrorFrom(response.status, response.statusText, response.headers, response.text());
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

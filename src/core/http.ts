@@ -1,0 +1,124 @@
+// The wire: one HTTP exchange over node:http/https with keep-alive, a connect timeout and a whole-request
+// timeout. node:http, not undici: on Node 20 a short-lived process that used undici waits ~130 ms at
+// exit for V8 to finish compiling llhttp's WebAssembly (bench/cli measures it every run).
+import type { Agent, IncomingMessage } from 'node:http';
+import { CommandError } from '../cli/errors.js';
+
+export interface HttpRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: Buffer | undefined;
+}
+
+export interface HttpResponse {
+  status: number;
+  statusText: string;
+  /** Lower-cased names; repeated headers joined with ", ". */
+  headers: Record<string, string | undefined>;
+  body: Buffer;
+}
+
+export interface Timeouts {
+  connectMs: number;
+  requestMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, requestMs: 60_000 };
+
+/** What the API client sends through (tests give it a scripted one). */
+export interface Transport {
+  send(request: HttpRequest): Promise<HttpResponse>;
+}
+
+/** A request that got no HTTP answer. `maybeApplied`: it may have reached the server before failing. */
+export class ConnectionError extends CommandError {
+  constructor(message: string, hint: string | null, readonly transient: boolean, readonly maybeApplied: boolean) {
+    super(message, hint);
+  }
+}
+
+function connectionError(err: NodeJS.ErrnoException, url: URL, timeouts: Timeouts): ConnectionError {
+  const where = url.origin;
+  switch (err.code) {
+    case 'ECONNREFUSED':
+      return new ConnectionError(`Could not connect to ${where}: connection refused.`, 'Is the service running? Check the profile (`practice profile list`) or `practice server status`.', false, false);
+    case 'ENOTFOUND':
+      return new ConnectionError(`Could not find the host ${url.hostname}.`, 'Check the project URL of the profile (`practice profile list`).', false, false);
+    case 'EAI_AGAIN':
+      return new ConnectionError(`Could not look up the host ${url.hostname} (DNS did not answer).`, 'Check the network connection.', true, false);
+    case 'CONNECT_TIMEOUT':
+      return new ConnectionError(`Could not connect to ${where} within ${timeouts.connectMs / 1000} s.`, 'Check the network connection and the project URL.', false, false);
+    case 'REQUEST_TIMEOUT':
+      return new ConnectionError(`${where} did not answer within ${timeouts.requestMs / 1000} s.`, 'The server may be overloaded; try again later.', false, true);
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'ECONNABORTED':
+      return new ConnectionError(`The connection to ${where} broke off (${err.code}).`, 'Try again; if it keeps happening, check the network or the server.', true, true);
+    default:
+      if (err.code?.startsWith('ERR_TLS') || /CERT|SELF_SIGNED|SSL/.test(err.code ?? '')) {
+        return new ConnectionError(`The TLS connection to ${where} failed: ${err.message}.`, 'Check the certificate of the server, or the clock of this machine.', false, false);
+      }
+      return new ConnectionError(`The request to ${where} failed: ${err.message}.`, null, false, true);
+  }
+}
+
+function coded(code: string, message: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(message), { code });
+}
+
+function flatHeaders(response: IncomingMessage): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** Sends requests over kept-alive connections; the modules load on the first request, not at start. */
+export class HttpTransport implements Transport {
+  private readonly agents = new Map<string, Agent>();
+
+  constructor(private readonly timeouts: Timeouts = DEFAULT_TIMEOUTS) {}
+
+  async send(request: HttpRequest): Promise<HttpResponse> {
+    const secure = request.url.protocol === 'https:';
+    const module = secure ? await import('node:https') : await import('node:http');
+    let agent = this.agents.get(request.url.protocol);
+    if (!agent) {
+      agent = new module.Agent({ keepAlive: true, maxSockets: 8 });
+      this.agents.set(request.url.protocol, agent);
+    }
+    const { timeouts } = this;
+    return new Promise<HttpResponse>((resolve, reject) => {
+      const outgoing = module.request(request.url, { method: request.method, headers: request.headers, agent });
+      const fail = (err: NodeJS.ErrnoException) => {
+        clearTimeout(whole);
+        reject(connectionError(err, request.url, timeouts));
+      };
+      const whole = setTimeout(() => outgoing.destroy(coded('REQUEST_TIMEOUT', 'request timed out')), timeouts.requestMs);
+      outgoing.once('socket', (socket) => {
+        if (!socket.connecting) return;
+        const connect = setTimeout(() => outgoing.destroy(coded('CONNECT_TIMEOUT', 'connect timed out')), timeouts.connectMs);
+        socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(connect));
+        socket.once('close', () => clearTimeout(connect));
+      });
+      outgoing.once('error', fail);
+      outgoing.once('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.once('error', fail);
+        response.once('end', () => {
+          clearTimeout(whole);
+          resolve({
+            status: response.statusCode ?? 0,
+            statusText: response.statusMessage ?? '',
+            headers: flatHeaders(response),
+            body: Buffer.concat(chunks),
+          });
+        });
+      });
+      outgoing.end(request.body);
+    });
+  }
+}
