@@ -1,0 +1,112 @@
+// The CLI's config file: profiles, their sessions and the active profile, in one JSON file of mode
+// 0600. Reads take no lock (writes are atomic renames); every change is a locked read-modify-write.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { CommandError } from '../cli/errors.js';
+import { withFileLock } from './file-lock.js';
+
+export interface StoredUser {
+  id: string;
+  email: string | null;
+}
+
+export interface StoredSession {
+  access_token: string;
+  /** Null for a token given with `auth login --token`: it cannot be renewed. */
+  refresh_token: string | null;
+  /** Unix seconds; null when the token does not say. */
+  expires_at: number | null;
+  user: StoredUser;
+}
+
+/** What the CLI needs to sign the local therapist in again when its refresh token is gone. */
+export interface LocalAccount {
+  email: string;
+  password: string;
+}
+
+export interface StoredProfile {
+  /** The project root; absent for the built-in `local` profile, which follows the embedded service. */
+  url?: string;
+  anon_key?: string;
+  /** IANA zone of the practice, e.g. Europe/Berlin; absent means the system's. */
+  time_zone?: string;
+  session?: StoredSession;
+  local_account?: LocalAccount;
+  /** Which run of the local server `anon_key` was read from (its pid and start time). */
+  local_server?: string;
+}
+
+export interface ConfigFile {
+  version: 1;
+  active?: string;
+  profiles: Record<string, StoredProfile>;
+}
+
+const FILE = 'config.json';
+
+export function configDir(env: NodeJS.ProcessEnv): string {
+  if (env.PRACTICE_CONFIG_DIR) return env.PRACTICE_CONFIG_DIR;
+  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'practice');
+}
+
+export class ConfigStore {
+  readonly path: string;
+
+  constructor(readonly dir: string) {
+    this.path = join(dir, FILE);
+  }
+
+  async read(): Promise<ConfigFile> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, profiles: {} };
+      throw err;
+    }
+    try {
+      const config = JSON.parse(text) as ConfigFile;
+      if (typeof config.profiles !== 'object' || config.profiles === null) throw new Error('no profiles');
+      return config;
+    } catch {
+      throw new CommandError(`The config file ${this.path} is damaged.`, 'Fix it by hand, or delete it and sign in again.');
+    }
+  }
+
+  /** Applies `change` to the current file under the lock and writes the result; returns what `change` returned. */
+  async update<T>(change: (config: ConfigFile) => T | Promise<T>): Promise<T> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    return withFileLock(`${this.path}.lock`, async () => {
+      const config = await this.read();
+      const result = await change(config);
+      await this.write(config);
+      return result;
+    });
+  }
+
+  /** Runs `work` under the file's lock without writing (e.g. to start the local server only once). */
+  async locked<T>(name: string, work: () => Promise<T>): Promise<T> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    return withFileLock(join(this.dir, `${name}.lock`), work);
+  }
+
+  private async write(config: ConfigFile): Promise<void> {
+    const temporary = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await rename(temporary, this.path);
+    } catch (err) {
+      await unlink(temporary).catch(() => {});
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,78 @@
+// From the chosen profile and the environment to a ready client: the project's URLs and anon key
+// (PRACTICE_URL / PRACTICE_ANON_KEY win over the profile), the session keeper, the auth endpoints.
+import type { Context } from '../cli/context.js';
+import { UsageError } from '../cli/errors.js';
+import { ApiClient } from './api-client.js';
+import { AuthApi } from './auth-api.js';
+import { DEFAULT_TIMEOUTS, HttpTransport } from './http.js';
+import { localService, signInLocalTherapist } from './local-service.js';
+import { checkTimeZone, chooseProfile, LOCAL_PROFILE, type ProfileSource, systemTimeZone } from './profiles.js';
+import { normalizeProjectUrl, type ProjectUrls, projectUrls } from './project-url.js';
+import { SessionKeeper } from './session.js';
+
+export interface ActiveProfile {
+  name: string;
+  /** How it was chosen: --profile, PRACTICE_PROFILE, `profile use`, or the built-in default. */
+  source: ProfileSource;
+  /** The embedded service of this machine, started and signed in to by the CLI itself. */
+  local: boolean;
+  urls: ProjectUrls;
+  /** The practice's IANA time zone: where "today" is. */
+  timeZone: string;
+}
+
+export interface Connection {
+  profile: ActiveProfile;
+  api: ApiClient;
+  auth: AuthApi;
+  session: SessionKeeper;
+}
+
+export async function connect(ctx: Context): Promise<Connection> {
+  const { env } = ctx;
+  const store = ctx.config();
+  const config = await store.read();
+  const { name, source } = chooseProfile(config, ctx.options.profile, env);
+  const stored = config.profiles[name];
+  const local = name === LOCAL_PROFILE && !env.PRACTICE_URL;
+  if (!stored?.url && !local && !env.PRACTICE_URL) {
+    throw new UsageError(`There is no profile named "${name}".`, 'See `practice profile list`; add one with `practice profile add`.');
+  }
+
+  let urls: ProjectUrls;
+  let anonKey = env.PRACTICE_ANON_KEY || stored?.anon_key || null;
+  if (env.PRACTICE_URL) {
+    urls = normalizeProjectUrl(env.PRACTICE_URL);
+  } else if (local) {
+    const service = await localService(ctx, store, (line) => ctx.out.note(line));
+    urls = projectUrls(service.url);
+    anonKey = env.PRACTICE_ANON_KEY || service.anonKey;
+  } else {
+    urls = normalizeProjectUrl(stored!.url!);
+  }
+  if (!anonKey) {
+    throw new UsageError(`No anon key for profile ${name}.`, `Set PRACTICE_ANON_KEY, or run \`practice profile add ${name} --url ${urls.root} --anon-key KEY\`.`);
+  }
+
+  const api = new ApiClient({
+    urls,
+    anonKey,
+    transport: new HttpTransport(DEFAULT_TIMEOUTS),
+    now: ctx.now,
+    maxWaitMs: ctx.options.maxWait * 1000,
+    log: (line) => ctx.io.stderr.write(`${line}\n`),
+    verbose: ctx.options.verbose,
+  });
+  const auth = new AuthApi(api);
+  const session = new SessionKeeper({
+    store,
+    profile: name,
+    auth,
+    now: ctx.now,
+    envToken: env.PRACTICE_TOKEN || null,
+    selfSignIn: local ? (profile, authApi) => signInLocalTherapist(profile, authApi, ctx.now()) : null,
+  });
+  api.useCredentials(session);
+  const timeZone = stored?.time_zone ? checkTimeZone(stored.time_zone) : systemTimeZone();
+  return { profile: { name, source, local, urls, timeZone }, api, auth, session };
+}

@@ -1,0 +1,54 @@
+// A lock between processes of one user: a file created exclusively, naming its holder's pid. A lock
+// whose holder has died is broken, so a killed process never wedges the CLI.
+import { open, readFile, unlink } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CommandError } from '../cli/errors.js';
+
+const POLL_MS = 25;
+// Longer than the longest thing done under a lock (a refresh: one request with its retries).
+const WAIT_MS = 120_000;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function tryCreate(path: string, stamp: string): Promise<boolean> {
+  try {
+    const handle = await open(path, 'wx', 0o600);
+    await handle.writeFile(stamp);
+    await handle.close();
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+}
+
+/** Runs `work` while holding the lock file at `path`; waits while another live process holds it. */
+export async function withFileLock<T>(path: string, work: () => Promise<T>): Promise<T> {
+  const stamp = `${process.pid} ${Date.now()} ${Math.random()}`;
+  const deadline = Date.now() + WAIT_MS;
+  while (!(await tryCreate(path, stamp))) {
+    const holder = await readFile(path, 'utf8').catch(() => null);
+    const pid = Number(holder?.split(' ')[0]);
+    if (holder !== null && !(pid > 0 && isAlive(pid))) {
+      // Break it only if it is still the dead holder's: another waiter may have broken it already.
+      if ((await readFile(path, 'utf8').catch(() => null)) === holder) await unlink(path).catch(() => {});
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new CommandError(`Timed out waiting for ${path}, held by process ${pid}.`, `If that process is stuck, end it (kill ${pid}).`);
+    }
+    await sleep(POLL_MS + Math.random() * POLL_MS);
+  }
+  try {
+    return await work();
+  } finally {
+    if ((await readFile(path, 'utf8').catch(() => null)) === stamp) await unlink(path).catch(() => {});
+  }
+}

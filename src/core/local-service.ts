@@ -1,0 +1,92 @@
+// The built-in `local` profile (DESIGN.md section 2): the embedded service of this machine, started
+// in the background when it is not running, and a therapist account the CLI creates and signs in to.
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Context } from '../cli/context.js';
+import { AuthError, CommandError } from '../cli/errors.js';
+import { startInBackground } from '../cli/server/background.js';
+import { resolveDataDir } from '../server/data-dir.js';
+import { readServerState, type ServerState } from '../server/server-state.js';
+import { ApiError } from './api-error.js';
+import { type AuthApi, storedSession } from './auth-api.js';
+import type { ConfigStore, StoredProfile, StoredSession } from './config-store.js';
+import { LOCAL_PROFILE } from './profiles.js';
+
+const LOCAL_EMAIL = 'therapist@localhost';
+// A server someone else is starting (its state file has no URL yet) is waited for this long.
+const STARTING_WAIT_MS = 60_000;
+
+const serverRun = (state: ServerState) => `${state.pid} ${state.startedAt}`;
+
+async function runningServer(dataDir: string): Promise<ServerState | null> {
+  const deadline = Date.now() + STARTING_WAIT_MS;
+  let state = await readServerState(dataDir);
+  while (state && !state.url && Date.now() < deadline) {
+    await sleep(100);
+    state = await readServerState(dataDir);
+  }
+  return state?.url ? state : null;
+}
+
+/**
+ * The local service's URL and anon key, starting it first if need be. The key is derived once per
+ * run of the server and kept in the profile, so later commands skip the JWT library entirely.
+ */
+export async function localService(ctx: Context, store: ConfigStore, notice: (line: string) => void): Promise<{ url: string; anonKey: string }> {
+  const dataDir = resolveDataDir(undefined, ctx.env);
+  const state = await readServerState(dataDir);
+  const cached = (await store.read()).profiles[LOCAL_PROFILE];
+  if (state?.url && cached?.anon_key && cached.local_server === serverRun(state)) return { url: state.url, anonKey: cached.anon_key };
+
+  // One process starts the server; the others wait here and then find it running.
+  return store.locked('local-service', async () => {
+    let running = await runningServer(dataDir);
+    let anonKey: string | null = null;
+    if (!running) {
+      notice(`Starting the practice service in the background (data in ${dataDir}; \`practice server stop\` stops it).`);
+      anonKey = (await startInBackground(ctx, { host: '127.0.0.1', port: 0, dataDir })).anonKey;
+      running = await runningServer(dataDir);
+      if (!running) throw new CommandError('The practice service started, then stopped at once.', 'See its log with `practice server status` and the server.log in its data dir.');
+    }
+    if (!anonKey) {
+      const { loadServiceKeys } = await import('../server/auth/keys.js');
+      anonKey = (await loadServiceKeys(dataDir, ctx.env)).anonKey;
+    }
+    const run = serverRun(running);
+    await store.update((config) => {
+      Object.assign((config.profiles[LOCAL_PROFILE] ??= {}), { anon_key: anonKey, local_server: run });
+    });
+    return { url: running.url!, anonKey };
+  });
+}
+
+/**
+ * Signs the local therapist in with the password the CLI chose for it, or signs it up on first use
+ * (and again when the service's data was reset). The password stays in the 0600 config file.
+ */
+export async function signInLocalTherapist(profile: StoredProfile, auth: AuthApi, now: Date): Promise<StoredSession> {
+  const account = profile.local_account;
+  if (account) {
+    try {
+      return storedSession(await auth.signIn(account.email, account.password), now);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 'invalid_credentials')) throw err;
+    }
+  }
+  const fresh = account ?? { email: LOCAL_EMAIL, password: randomBytes(24).toString('base64url') };
+  let session;
+  try {
+    session = await auth.signUp(fresh.email, fresh.password);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'user_already_exists') {
+      throw new AuthError(
+        `The local practice service already has the account ${fresh.email}, and this CLI does not have its password.`,
+        'Sign in to it with `practice auth login --profile local`.',
+      );
+    }
+    throw err;
+  }
+  if (!session) throw new CommandError('The local practice service created the account but started no session.');
+  profile.local_account = fresh;
+  return storedSession(session, now);
+}

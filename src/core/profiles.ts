@@ -1,0 +1,38 @@
+// Which profile a command uses (--profile, PRACTICE_PROFILE, the active one, else the built-in
+// `local`), and the checks on what a profile holds: its name and its practice's time zone.
+import { UsageError } from '../cli/errors.js';
+import type { ConfigFile } from './config-store.js';
+
+/** The built-in profile: the embedded service on this machine (DESIGN.md section 2). */
+export const LOCAL_PROFILE = 'local';
+
+export type ProfileSource = 'flag' | 'env' | 'config' | 'default';
+
+const NAME = /^[a-z0-9][a-z0-9_-]{0,39}$/i;
+
+export function chooseProfile(config: ConfigFile, flag: string | undefined, env: NodeJS.ProcessEnv): { name: string; source: ProfileSource } {
+  if (flag) return { name: flag, source: 'flag' };
+  if (env.PRACTICE_PROFILE) return { name: env.PRACTICE_PROFILE, source: 'env' };
+  if (config.active) return { name: config.active, source: 'config' };
+  return { name: LOCAL_PROFILE, source: 'default' };
+}
+
+export function checkProfileName(name: string): string {
+  if (!NAME.test(name)) {
+    throw new UsageError(`"${name}" is not a valid profile name.`, 'Use up to 40 letters, digits, "-" and "_", starting with a letter or digit.');
+  }
+  return name;
+}
+
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** An IANA zone name the runtime knows, e.g. Europe/Berlin; the practice's day starts there. */
+export function checkTimeZone(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new UsageError(`"${zone}" is not a time zone.`, 'Use an IANA name such as Europe/Berlin or America/New_York.');
+  }
+}
