@@ -1,6 +1,12 @@
 // What every command gets instead of reaching for globals (gh's factory): the I/O streams, the
-// environment and the clock. Heavier services hang off it as lazy functions, built only when called.
+// environment, the clock, and services built lazily on first use, so a command pays only for its own.
 import type { Readable, Writable } from 'node:stream';
+import type { ApiClient } from '../core/api-client.js';
+import { colorEnabled, palette } from '../core/color.js';
+import { ConfigStore, configDir } from '../core/config-store.js';
+import type { Connection } from '../core/connect.js';
+import { Output } from '../core/output.js';
+import { Prompter } from '../core/prompt.js';
 
 export interface IOStreams {
   stdin: Readable & { isTTY?: boolean };
@@ -8,7 +14,23 @@ export interface IOStreams {
   stderr: Writable & { isTTY?: boolean };
 }
 
-export interface Context {
+/** The options every command accepts (set from the command line before a command runs). */
+export interface GlobalOptions {
+  /** --profile; else PRACTICE_PROFILE, the active profile, or `local`. */
+  profile?: string | undefined;
+  /** False with --no-input: never prompt. */
+  input: boolean;
+  /** False with --no-color. */
+  color: boolean;
+  /** --verbose: log each HTTP exchange to stderr, secrets redacted. */
+  verbose: boolean;
+  /** --max-wait, in seconds: the longest a request waits in total to be retried. */
+  maxWait: number;
+}
+
+export const DEFAULT_OPTIONS: GlobalOptions = { input: true, color: true, verbose: false, maxWait: 30 };
+
+interface Base {
   io: IOStreams;
   env: NodeJS.ProcessEnv;
   /** The clock; commands never call Date.now() themselves, so tests can pin the time. */
@@ -17,11 +39,52 @@ export interface Context {
   self: { execPath: string; script: string };
 }
 
+export interface Context extends Base {
+  options: GlobalOptions;
+  /** stdin and stdout are terminals and --no-input is absent: prompts are allowed. */
+  readonly interactive: boolean;
+  /** Tables, TSV, JSON, CSV to stdout; notes and warnings to stderr. */
+  readonly out: Output;
+  /** Questions; each refuses with a usage error (naming the flag to pass) when not interactive. */
+  readonly prompt: Prompter;
+  /** The profile store; nothing is read until asked. */
+  config(): ConfigStore;
+  /** The active profile, its client, session and auth endpoints (starts the local service if need be). */
+  connection(): Promise<Connection>;
+  /** The client of the active profile: `(await ctx.api()).select('clients', query)`. */
+  api(): Promise<ApiClient>;
+}
+
+export function createContext(base: Base): Context {
+  let out: Output | undefined;
+  let prompt: Prompter | undefined;
+  let store: ConfigStore | undefined;
+  let connection: Promise<Connection> | undefined;
+  const ctx: Context = {
+    ...base,
+    options: { ...DEFAULT_OPTIONS },
+    get interactive() {
+      return Boolean(base.io.stdin.isTTY && base.io.stdout.isTTY) && ctx.options.input;
+    },
+    get out() {
+      const color = (stream: { isTTY?: boolean }) => palette(colorEnabled(stream, base.env, ctx.options.color));
+      return (out ??= new Output(base.io, color(base.io.stdout), color(base.io.stderr)));
+    },
+    get prompt() {
+      return (prompt ??= new Prompter({ stdin: base.io.stdin, stderr: base.io.stderr }, ctx.interactive));
+    },
+    config: () => (store ??= new ConfigStore(configDir(base.env))),
+    connection: () => (connection ??= import('../core/connect.js').then(({ connect }) => connect(ctx))),
+    api: async () => (await ctx.connection()).api,
+  };
+  return ctx;
+}
+
 export function processContext(): Context {
-  return {
+  return createContext({
     io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
     env: process.env,
     now: () => new Date(),
     self: { execPath: process.execPath, script: process.argv[1] ?? 'practice' },
-  };
+  });
 }

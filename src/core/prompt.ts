@@ -1,0 +1,64 @@
+// Questions at the terminal (@inquirer/prompts, loaded on the first question). Only when stdin and
+// stdout are terminals and --no-input is absent; otherwise asking is a usage error naming the flag.
+import type { Readable, Writable } from 'node:stream';
+import { CommandError, UsageError } from '../cli/errors.js';
+
+export interface Choice<T> {
+  name: string;
+  value: T;
+  description?: string;
+}
+
+/** What to pass instead of answering, for the error when nobody can be asked. */
+interface Ask {
+  /** The flag (or input) that supplies the answer without a prompt, e.g. `--email`. */
+  flag: string;
+}
+
+export class Prompter {
+  constructor(
+    private readonly streams: { stdin: Readable; stderr: Writable },
+    readonly interactive: boolean,
+  ) {}
+
+  async text(message: string, ask: Ask & { default?: string; validate?: (value: string) => string | true }): Promise<string> {
+    const { input } = await this.prompts(message, ask);
+    return this.run(() => input({ message, default: ask.default, validate: ask.validate, required: true }, this.context()));
+  }
+
+  async password(message: string, ask: Ask): Promise<string> {
+    const { password } = await this.prompts(message, ask);
+    return this.run(() => password({ message, mask: true, validate: (value) => value !== '' || 'Type a password.' }, this.context()));
+  }
+
+  async confirm(message: string, ask: Ask & { default?: boolean }): Promise<boolean> {
+    const { confirm } = await this.prompts(message, ask);
+    return this.run(() => confirm({ message, default: ask.default ?? false }, this.context()));
+  }
+
+  async select<T>(message: string, choices: readonly Choice<T>[], ask: Ask): Promise<T> {
+    const { select } = await this.prompts(message, ask);
+    return this.run(() => select<T>({ message, choices: [...choices] }, this.context()));
+  }
+
+  private async prompts(message: string, ask: Ask) {
+    if (!this.interactive) {
+      throw new UsageError(`Cannot ask "${message}" without a terminal.`, `Pass ${ask.flag}.`);
+    }
+    return import('@inquirer/prompts');
+  }
+
+  /** Questions go to stderr, so stdout carries only data even while asking. */
+  private context() {
+    return { input: this.streams.stdin, output: this.streams.stderr };
+  }
+
+  private async run<T>(question: () => Promise<T>): Promise<T> {
+    try {
+      return await question();
+    } catch (err) {
+      if ((err as Error).name === 'ExitPromptError') throw new CommandError('Cancelled.');
+      throw err;
+    }
+  }
+}
