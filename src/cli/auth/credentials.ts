@@ -1,0 +1,33 @@
+// Email and password for `auth login` and `auth signup`: from flags, from stdin (--password-stdin,
+// so a password never sits on a command line), or asked for at the terminal.
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+
+export interface CredentialFlags {
+  email?: string;
+  passwordStdin?: boolean;
+}
+
+async function readStdin(ctx: Context): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.io.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  // Only the line break `echo` adds is dropped; other whitespace may belong to the password.
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+/** Reads both before anything is sent, so a missing one is a usage error (exit 2) with nothing sent. */
+export async function readCredentials(flags: CredentialFlags, ctx: Context, confirm = false): Promise<{ email: string; password: string }> {
+  if (!flags.email && !ctx.interactive) throw new UsageError('No email address given.', 'Pass --email (and --password-stdin) when not at a terminal.');
+  if (!flags.passwordStdin && !ctx.interactive) throw new UsageError('No password given.', 'Pipe it in with --password-stdin when not at a terminal.');
+  const email = flags.email ?? (await ctx.prompt.text('Email', { flag: '--email' }));
+  if (flags.passwordStdin) {
+    const password = await readStdin(ctx);
+    if (password === '') throw new UsageError('--password-stdin read an empty password.');
+    return { email, password };
+  }
+  const password = await ctx.prompt.password('Password', { flag: '--password-stdin' });
+  if (confirm && (await ctx.prompt.password('Password again', { flag: '--password-stdin' })) !== password) {
+    throw new UsageError('The two passwords differ.');
+  }
+  return { email, password };
+}

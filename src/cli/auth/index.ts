@@ -1,0 +1,18 @@
+// `practice auth`: signing in and out of the active profile, and reading its session.
+import { Command } from 'commander';
+import type { Context } from '../context.js';
+import { loginCommand } from './login.js';
+import { logoutCommand } from './logout.js';
+import { signupCommand } from './signup.js';
+import { statusCommand } from './status.js';
+import { tokenCommand } from './token.js';
+
+export function authCommand(ctx: Context): Command {
+  return new Command('auth')
+    .description('Sign in and out, and see who is signed in')
+    .addCommand(loginCommand(ctx))
+    .addCommand(signupCommand(ctx))
+    .addCommand(statusCommand(ctx))
+    .addCommand(tokenCommand(ctx))
+    .addCommand(logoutCommand(ctx));
+}
