@@ -70,7 +70,7 @@ describe('user text is quoted and encoded, never read as syntax', () => {
 });
 
 describe('round trip through the server parser', () => {
-  const text = fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => s.isWellFormed());
+  const text = fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !/\p{Cs}/u.test(s)); // lone surrogates cannot be sent
 
   it('eq and neq keep any text as one value', () => {
     fc.assert(fc.property(text, fc.boolean(), (value, negated) => {
