@@ -1,0 +1,276 @@
+// Tenant isolation, as a grid: 7 tables x 5 callers (the owner, another practice, the apikey alone,
+// an expired token, a forged token) x 5 operations (GET, POST, PATCH, DELETE, upsert). Whatever a
+// caller other than the owner does, the owner re-reads its row unchanged afterwards.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  anonymous, createClient, expectError, expiredCaller, forgedCaller, insert, practice, rows,
+  type Caller, type Practice, type Reply, type Row,
+} from '../helpers/fixtures.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+interface GridTable {
+  name: string;
+  /** Whether rows reference one of the practice's clients. */
+  referencesClient: boolean;
+  /** Updates and deletes refused for everyone (conversation_log). */
+  appendOnly: boolean;
+  /** The body of the owner's row, given the ids it may reference. */
+  body(refs: Row): Row;
+  /** The body of a second, non-conflicting row. */
+  another(refs: Row): Row;
+  /** A change to the row, as a PATCH body. */
+  change: Row;
+}
+
+const TABLES: GridTable[] = [
+  {
+    name: 'clients', referencesClient: false, appendOnly: false,
+    body: () => ({ name: 'Grid Client', phone: '555-0100' }),
+    another: () => ({ name: 'Second Client' }),
+    change: { phone: '555-0199' },
+  },
+  {
+    name: 'service_menu', referencesClient: false, appendOnly: false,
+    body: () => ({ name: 'Grid Massage', duration: 60, price: 80 }),
+    another: () => ({ name: 'Second Massage', duration: 30, price: 45 }),
+    change: { price: 95 },
+  },
+  {
+    name: 'business_hours', referencesClient: false, appendOnly: false,
+    body: () => ({ day_of_week: 'monday', open_time: '09:00', close_time: '12:00' }),
+    another: () => ({ day_of_week: 'tuesday', open_time: '09:00', close_time: '12:00' }),
+    change: { close_time: '13:00' },
+  },
+  {
+    name: 'expenses', referencesClient: false, appendOnly: false,
+    body: () => ({ date: '2025-03-01', amount: 10, category: 'supplies' }),
+    another: () => ({ date: '2025-03-02', amount: 20, category: 'linens' }),
+    change: { vendor: 'Changed Vendor' },
+  },
+  {
+    name: 'appointments', referencesClient: true, appendOnly: false,
+    body: (refs) => ({ date: '2025-03-10', start_time: '09:00', end_time: '10:00', client_id: refs.client_id }),
+    another: (refs) => ({ date: '2025-03-10', start_time: '11:00', end_time: '12:00', client_id: refs.client_id }),
+    change: { notes: 'changed' },
+  },
+  {
+    name: 'sessions', referencesClient: true, appendOnly: false,
+    body: (refs) => ({ client_id: refs.client_id, subjective: 'Grid note' }),
+    another: (refs) => ({ client_id: refs.client_id, plan: 'Second note' }),
+    change: { plan: 'changed' },
+  },
+  {
+    name: 'conversation_log', referencesClient: true, appendOnly: true,
+    body: (refs) => ({ client_id: refs.client_id, role: 'client', message: 'Grid message' }),
+    another: (refs) => ({ client_id: refs.client_id, role: 'therapist', message: 'Second message' }),
+    change: { message: 'changed' },
+  },
+];
+
+type Who = 'owner' | 'other practice' | 'no token' | 'expired token' | 'forged token';
+const OPERATIONS = ['GET', 'POST', 'PATCH', 'DELETE', 'upsert'] as const;
+type Operation = (typeof OPERATIONS)[number];
+
+interface Scene {
+  owner: Practice;
+  who: Caller;
+  table: GridTable;
+  /** The owner's row as created. */
+  row: Row;
+  refs: Row;
+}
+
+async function scene(table: GridTable, whoName: Who): Promise<Scene> {
+  const owner = await practice(server);
+  const refs: Row = table.referencesClient ? { client_id: (await createClient(owner, { name: 'Owner Client' })).id } : {};
+  const [row] = await insert(owner, table.name, table.body(refs));
+  const who: Caller = await {
+    owner: async () => owner,
+    'other practice': () => practice(server),
+    'no token': async () => anonymous(server),
+    'expired token': () => expiredCaller(server, owner.id),
+    'forged token': () => forgedCaller(server, owner.id),
+  }[whoName]();
+  return { owner, who, table, row: row!, refs };
+}
+
+const byId = (s: Scene) => `/${s.table.name}?id=eq.${s.row.id}`;
+
+function send(s: Scene, op: Operation): Promise<Reply> {
+  switch (op) {
+    case 'GET': return s.who.get(byId(s));
+    case 'POST': return s.who.post(`/${s.table.name}`, s.table.another(s.refs));
+    case 'PATCH': return s.who.patch(byId(s), s.table.change);
+    case 'DELETE': return s.who.delete(byId(s));
+    case 'upsert':
+      return s.who.post(`/${s.table.name}`, { ...s.table.body(s.refs), ...s.table.change, id: s.row.id },
+        { prefer: 'resolution=merge-duplicates' });
+  }
+}
+
+/** The owner still has exactly its row, unchanged. */
+async function ownerUntouched(s: Scene) {
+  expect(await rows(s.owner, `/${s.table.name}`)).toEqual([s.row]);
+}
+
+function expectRefusedToken(reply: Reply, code: 'PGRST301' | 'PGRST303') {
+  expectError(reply, 401, code);
+  expect(reply.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+}
+
+describe.each(TABLES)('$name', (table) => {
+  describe('owner', () => {
+    it('GET reads its row', async () => {
+      const s = await scene(table, 'owner');
+      const reply = await send(s, 'GET');
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual([s.row]);
+    });
+
+    it('POST adds a row', async () => {
+      const s = await scene(table, 'owner');
+      const reply = await send(s, 'POST');
+      expect(reply.status, reply.text).toBe(201);
+      expect(await rows(s.owner, `/${table.name}?select=id`)).toHaveLength(2);
+    });
+
+    it.each(['PATCH', 'upsert'] as const)('%s changes its row (refused on an append-only table)', async (op) => {
+      const s = await scene(table, 'owner');
+      const reply = await send(s, op);
+      if (table.appendOnly) {
+        expectError(reply, 403, '42501');
+        await ownerUntouched(s);
+        return;
+      }
+      expect(reply.status, reply.text).toBe(op === 'PATCH' ? 204 : 200);
+      const [changed] = await rows(s.owner, byId(s));
+      expect(changed).toEqual(expect.objectContaining(table.change));
+    });
+
+    it('DELETE removes its row (refused on an append-only table)', async () => {
+      const s = await scene(table, 'owner');
+      const reply = await send(s, 'DELETE');
+      if (table.appendOnly) {
+        expectError(reply, 403, '42501');
+        await ownerUntouched(s);
+        return;
+      }
+      expect(reply.status, reply.text).toBe(204);
+      expect(await rows(s.owner, `/${table.name}`)).toEqual([]);
+    });
+  });
+
+  describe('other practice', () => {
+    it('GET reads nothing, with or without filters naming the owner', async () => {
+      const s = await scene(table, 'other practice');
+      expect((await send(s, 'GET')).body).toEqual([]);
+      expect(await rows(s.who, `/${table.name}`)).toEqual([]);
+      expect(await rows(s.who, `/${table.name}?therapist_id=eq.${s.owner.id}`)).toEqual([]);
+      expect(await rows(s.who, `/${table.name}?or=(therapist_id.eq.${s.owner.id},id.eq.${s.row.id})`)).toEqual([]);
+      const counted = await s.who.get(`/${table.name}`, { prefer: 'count=exact' });
+      expect(counted.headers.get('content-range')).toBe('*/0');
+      await ownerUntouched(s);
+    });
+
+    it('POST cannot create a row in the owner\'s practice (403 42501)', async () => {
+      const s = await scene(table, 'other practice');
+      expectError(await s.who.post(`/${table.name}`, { ...table.another(s.refs), therapist_id: s.owner.id }), 403, '42501');
+      await ownerUntouched(s);
+      expect(await rows(s.who, `/${table.name}`)).toEqual([]);
+    });
+
+    if (table.referencesClient) {
+      it('POST cannot point at the owner\'s client: the same answer as a missing client', async () => {
+        const s = await scene(table, 'other practice');
+        const foreign = await s.who.post(`/${table.name}`, table.another(s.refs));
+        const missing = await s.who.post(`/${table.name}`, table.another({ client_id: randomUUID() }));
+        expectError(foreign, 409, '23503');
+        expect({ status: foreign.status, code: foreign.body.code }).toEqual({ status: missing.status, code: missing.body.code });
+        expect(foreign.text).not.toContain('Owner Client');
+        await ownerUntouched(s);
+        expect(await rows(s.who, `/${table.name}`)).toEqual([]);
+      });
+    }
+
+    it('PATCH changes nothing: 204, as if no row matched (403 on an append-only table)', async () => {
+      const s = await scene(table, 'other practice');
+      const attempts = [
+        await send(s, 'PATCH'),
+        await s.who.patch(`/${table.name}?therapist_id=eq.${s.owner.id}`, table.change),
+        await s.who.patch(byId(s), table.change, { prefer: 'return=representation' }),
+      ];
+      if (table.appendOnly) {
+        for (const reply of attempts) expectError(reply, 403, '42501');
+      } else {
+        expect(attempts.map((r) => r.status)).toEqual([204, 204, 200]);
+        expect(attempts[2]!.body).toEqual([]);
+      }
+      await ownerUntouched(s);
+    });
+
+    it('DELETE deletes nothing: 204, as if no row matched (403 on an append-only table)', async () => {
+      const s = await scene(table, 'other practice');
+      const attempts = [await send(s, 'DELETE'), await s.who.delete(`/${table.name}?id=not.is.null`)];
+      if (table.appendOnly) {
+        for (const reply of attempts) expectError(reply, 403, '42501');
+      } else {
+        expect(attempts.map((r) => r.status)).toEqual([204, 204]);
+      }
+      await ownerUntouched(s);
+    });
+
+    it('upsert onto the owner\'s row is refused (403 42501)', async () => {
+      const s = await scene(table, 'other practice');
+      expectError(await send(s, 'upsert'), 403, '42501');
+      const ignored = await s.who.post(`/${table.name}`, { ...table.body(s.refs), id: s.row.id }, { prefer: 'resolution=ignore-duplicates' });
+      // ON CONFLICT DO NOTHING skips the owner's row without inserting one: 200, nothing created.
+      expect(ignored.status, ignored.text).toBe(200);
+      await ownerUntouched(s);
+      expect(await rows(s.who, `/${table.name}`)).toEqual([]);
+    });
+  });
+
+  describe('no token (apikey only)', () => {
+    it('GET reads []', async () => {
+      const s = await scene(table, 'no token');
+      const reply = await send(s, 'GET');
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual([]);
+      expect(await rows(s.who, `/${table.name}`)).toEqual([]);
+    });
+
+    it.each(['POST', 'PATCH', 'DELETE', 'upsert'] as const)('%s is 401 42501', async (op) => {
+      const s = await scene(table, 'no token');
+      expectError(await send(s, op), 401, '42501');
+      await ownerUntouched(s);
+    });
+  });
+
+  describe.each([
+    ['expired token', 'PGRST303'],
+    ['forged token', 'PGRST301'],
+  ] as const)('%s', (whoName, code) => {
+    it.each(OPERATIONS)(`%s is 401 ${code} with WWW-Authenticate`, async (op) => {
+      const s = await scene(table, whoName);
+      expectRefusedToken(await send(s, op), code);
+      await ownerUntouched(s);
+    });
+  });
+});
+
+describe('the grid', () => {
+  it('covers every table the service exposes', async () => {
+    const t = await practice(server);
+    const reply = await t.get('/');
+    expect(Object.keys(reply.body.definitions).sort()).toEqual(TABLES.map((table) => table.name).sort());
+  });
+});
