@@ -1,5 +1,5 @@
-// Every limit on what one request may ask of the service (DESIGN.md section 4), in one table, so
-// that the numbers enforced, documented and tested are the same ones.
+// Every limit on what a request, or a client, may ask of the service (DESIGN.md section 4), in one
+// table, so that the numbers enforced, documented and tested are the same ones. No imports: the CLI reads it.
 
 /** The largest request body read (413 past it). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -21,3 +21,15 @@ export const JSON_DEPTH_LIMIT = 32;
 
 /** The most rows one bulk insert may carry (400 past it); an import sends 1000 clients at once. */
 export const INSERT_ROWS_LIMIT = 1000;
+
+export interface RateLimitSettings {
+  /** GET and HEAD on /rest/v1 per user a minute; 0 turns the limit off. */
+  readsPerMinute: number;
+  /** POST, PATCH and DELETE on /rest/v1 per user a minute; 0 turns the limit off. */
+  writesPerMinute: number;
+  /** Requests to /auth/v1 per client IP a minute; 0 turns the limit off. */
+  authPerMinute: number;
+}
+
+/** INTERFACE.md section 8. */
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = { readsPerMinute: 100, writesPerMinute: 30, authPerMinute: 10 };

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import type { SchemaCache } from '../db/schema-cache.js';
 import { failures } from '../errors.js';
 import type { Identity } from '../auth/verify.js';
+import { parseJsonBody } from '../http/json-body.js';
 import { parsePrefer, parseRangeHeader } from './parse-prefer.js';
 import { parseQuery } from './parse-query.js';
 import { planRequest, type PlanInput } from './plan.js';
@@ -33,12 +34,7 @@ function header(headers: RestRequest['headers'], name: string): string | undefin
 }
 
 function parseBody(text: string | undefined): unknown {
-  if (text === undefined || text.trim() === '') throw failures.invalidBody('Empty or invalid json');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw failures.invalidBody('Empty or invalid json');
-  }
+  return parseJsonBody(text, () => failures.invalidBody('Empty or invalid json'));
 }
 
 export async function handleRest(db: Database, schema: SchemaCache, request: RestRequest): Promise<RestResponse> {

@@ -2,9 +2,10 @@
 // the schema cache, so an unknown table, column or body key fails here, before any SQL exists.
 import type { Column, SchemaCache, Table } from '../db/schema-cache.js';
 import { failures } from '../errors.js';
+import { INSERT_ROWS_LIMIT } from '../http/limits.js';
 import type { Filter, OrderTerm, ParsedQuery, Preferences, RangeHeader, SelectItem } from './query.js';
 
-/** Rows a read returns at most (Supabase's default `max_rows`); writes are not capped. */
+/** Rows a read returns at most (Supabase's default `max_rows`); writes are not capped by it. */
 export const MAX_ROWS = 1000;
 const TENANT_COLUMN = 'therapist_id';
 const SIMPLE_TYPE = /^[a-z_][a-z0-9_]*$/i;
@@ -132,6 +133,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 // named columns it has (a missing key is NULL), so the keys-must-match rule applies only without it.
 function insertRows(body: unknown, columnsGiven: boolean): Record<string, unknown>[] {
   const rows = Array.isArray(body) ? body : [body];
+  if (rows.length > INSERT_ROWS_LIMIT) throw failures.tooManyRows(rows.length, INSERT_ROWS_LIMIT);
   if (!rows.every(isObject)) throw failures.invalidBody('Request body must be a JSON object or an array of objects');
   const keys = Object.keys(rows[0] ?? {}).sort().join(',');
   if (!columnsGiven && rows.some((row) => Object.keys(row).sort().join(',') !== keys)) throw failures.keysMustMatch();
