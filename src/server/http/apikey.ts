@@ -1,0 +1,50 @@
+// The gateway's API-key check (PROTOCOL.md section 7): every request under /rest/v1 and /auth/v1
+// names one of the project's two keys in the `apikey` header or `?apikey=`, or is refused with 401.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { ServiceKeys } from '../auth/keys.js';
+import { gatewayFailures } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The project key the request presented, once the gate has accepted it. */
+    apiKey?: string;
+  }
+}
+
+const GATED = /^\/(rest|auth)\/v1(\/|\?|$)/;
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+function presentedKey(request: FastifyRequest): string | undefined {
+  const header = request.headers.apikey;
+  if (typeof header === 'string') return header;
+  const param = (request.query as Record<string, unknown> | undefined)?.apikey;
+  const first = Array.isArray(param) ? param[0] : param;
+  return typeof first === 'string' ? first : undefined;
+}
+
+/** The onRequest hook of the gate; keys are compared by digest in constant time, both every time. */
+export function apiKeyGate(keys: ServiceKeys) {
+  const known = [digest(keys.anonKey), digest(keys.serviceKey)];
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!GATED.test(request.url)) return;
+    const key = presentedKey(request);
+    if (key === undefined || key === '') throw gatewayFailures.missingApiKey();
+    const presented = digest(key);
+    const matches = known.map((candidate) => timingSafeEqual(candidate, presented));
+    if (!matches.includes(true)) throw gatewayFailures.invalidApiKey();
+    request.apiKey = key;
+  };
+}
+
+/** The query string without `apikey`, which is the gateway's and must not reach the REST parser. */
+export function withoutApiKey(search: string): string {
+  if (!search.includes('apikey')) return search;
+  return search
+    .split('&')
+    .filter((pair) => pair.slice(0, pair.includes('=') ? pair.indexOf('=') : undefined) !== 'apikey')
+    .join('&');
+}
