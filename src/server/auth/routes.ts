@@ -1,0 +1,163 @@
+// The /auth/v1 endpoints, as Supabase Auth answers them (PROTOCOL.md section 6): signup, the password
+// and refresh_token grants, logout and user; sessions carry an access token and a refresh token.
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Database } from '../db/database.js';
+import { authFailures, ServiceError } from '../errors.js';
+import { parseJsonBody } from '../http/json-body.js';
+import type { ServiceKeys } from './keys.js';
+import {
+  createAccount, findAccountByEmail, findAccountById, isValidEmail, normalizeEmail, recordSignIn, userJson, type Account,
+} from './accounts.js';
+import { dummyHash, hashPassword, verifyPassword } from './password.js';
+import {
+  DEFAULT_REFRESH_REUSE_SECONDS, endSessions, rotateRefreshToken, sessionIsLive, startSession, type IssuedToken, type LogoutScope,
+} from './sessions.js';
+import { DEFAULT_TOKEN_SECONDS, signAccessToken } from './tokens.js';
+import { isUuid, verifyJwt } from './verify.js';
+
+export interface AuthSettings {
+  /** Lifetime of an access token. */
+  accessTokenSeconds: number;
+  /** How long a rotated refresh token may still be exchanged (a client that lost the answer). */
+  refreshReuseSeconds: number;
+}
+
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  accessTokenSeconds: DEFAULT_TOKEN_SECONDS,
+  refreshReuseSeconds: DEFAULT_REFRESH_REUSE_SECONDS,
+};
+
+// Supabase Auth's defaults: 6 characters at least; 72 bytes at most (bcrypt's limit there, kept
+// here so a password accepted by one backend is accepted by the other).
+const MIN_PASSWORD_BYTES = 6;
+const MAX_PASSWORD_BYTES = 72;
+const LOGOUT_SCOPES = new Set<LogoutScope>(['global', 'local', 'others']);
+
+export interface AuthRouteOptions {
+  db: Database;
+  keys: ServiceKeys;
+  settings: AuthSettings;
+  /** Hooks every auth request passes first (the rate limit). */
+  onRequest: onRequestAsyncHookHandler[];
+}
+
+interface SignedInUser {
+  userId: string;
+  sessionId: string | null;
+}
+
+/** The JSON object a request sends; absent or mistyped fields read as empty, as Supabase's do. */
+function jsonObject(request: FastifyRequest): Record<string, unknown> {
+  const body = parseJsonBody(request.body as string | undefined, authFailures.badJson);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw authFailures.badJson();
+  return body as Record<string, unknown>;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function credentials(request: FastifyRequest): { email: string; password: string } {
+  const body = jsonObject(request);
+  return { email: normalizeEmail(text(body.email)), password: text(body.password) };
+}
+
+function checkNewPassword(password: string): void {
+  if (password === '') throw authFailures.signupNeedsPassword();
+  const bytes = Buffer.byteLength(password);
+  if (bytes > MAX_PASSWORD_BYTES) throw authFailures.passwordTooLong(MAX_PASSWORD_BYTES);
+  if (bytes < MIN_PASSWORD_BYTES) throw authFailures.weakPassword(MIN_PASSWORD_BYTES);
+}
+
+export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, onRequest }: AuthRouteOptions): void {
+  const secret = new TextEncoder().encode(keys.jwtSecret);
+  // Computed at start, so the first sign-in with an unknown email costs one hash like every other.
+  void dummyHash();
+
+  async function session(account: Account, issued: IssuedToken) {
+    const { token, expiresAt } = await signAccessToken(
+      keys.jwtSecret,
+      { sub: account.id, email: account.email, sessionId: issued.sessionId },
+      settings.accessTokenSeconds,
+    );
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: settings.accessTokenSeconds,
+      expires_at: expiresAt,
+      refresh_token: issued.refreshToken,
+      user: userJson(account),
+    };
+  }
+
+  /** The caller of /user and /logout, from their access token, checked as Supabase Auth checks it. */
+  async function signedInUser(request: FastifyRequest): Promise<SignedInUser> {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (token === undefined) throw authFailures.noAuthorization();
+    let claims: Record<string, unknown>;
+    try {
+      claims = await verifyJwt(token, secret);
+    } catch (err) {
+      throw err instanceof ServiceError ? authFailures.badJwt(err.message) : err;
+    }
+    if (typeof claims.sub !== 'string' || claims.sub === '') throw authFailures.missingSub();
+    if (!isUuid(claims.sub)) throw authFailures.subNotUuid();
+    const userId = claims.sub.toLowerCase();
+    const sessionId = typeof claims.session_id === 'string' && isUuid(claims.session_id) ? claims.session_id : null;
+    if (sessionId !== null && !(await sessionIsLive(db, sessionId, userId))) throw authFailures.sessionNotFound();
+    return { userId, sessionId };
+  }
+
+  app.post('/auth/v1/signup', { onRequest }, async (request) => {
+    const { email, password } = credentials(request);
+    if (email === '') throw authFailures.signupNeedsEmail();
+    if (!isValidEmail(email)) throw authFailures.invalidEmail();
+    checkNewPassword(password);
+    const encrypted = await hashPassword(password);
+    const { account, issued } = await db.transaction(async (tx) => {
+      const created = await createAccount(tx, email, encrypted);
+      if (!created) throw authFailures.userAlreadyExists();
+      return { account: created, issued: await startSession(tx, created.id) };
+    });
+    return session(account, issued);
+  });
+
+  app.post<{ Querystring: { grant_type?: string } }>('/auth/v1/token', { onRequest }, async (request) => {
+    const grant = request.query.grant_type;
+    if (grant === 'password') {
+      const { email, password } = credentials(request);
+      if (email === '') throw authFailures.missingLogin();
+      const account = await findAccountByEmail(db, email);
+      // An unknown email is checked against a dummy hash: the same work, the same answer.
+      const valid = await verifyPassword(password, account?.encryptedPassword ?? (await dummyHash()));
+      if (!account || !valid) throw authFailures.invalidCredentials();
+      const signedIn = await db.transaction(async (tx) => ({
+        account: await recordSignIn(tx, account.id),
+        issued: await startSession(tx, account.id),
+      }));
+      return session(signedIn.account, signedIn.issued);
+    }
+    if (grant === 'refresh_token') {
+      const refreshToken = text(jsonObject(request).refresh_token);
+      if (refreshToken === '') throw authFailures.refreshTokenRequired();
+      const issued = await rotateRefreshToken(db, refreshToken, settings.refreshReuseSeconds);
+      const account = await findAccountById(db, issued.userId);
+      if (!account) throw authFailures.refreshTokenNotFound();
+      return session(account, issued);
+    }
+    throw authFailures.unsupportedGrantType();
+  });
+
+  app.post<{ Querystring: { scope?: string } }>('/auth/v1/logout', { onRequest }, async (request, reply) => {
+    const user = await signedInUser(request);
+    const scope = request.query.scope ?? 'global';
+    if (!LOGOUT_SCOPES.has(scope as LogoutScope)) throw authFailures.unsupportedLogoutScope(scope);
+    await endSessions(db, user.userId, user.sessionId, scope as LogoutScope);
+    return reply.code(204).send();
+  });
+
+  app.get('/auth/v1/user', { onRequest }, async (request) => {
+    const { userId } = await signedInUser(request);
+    const account = await findAccountById(db, userId);
+    if (!account) throw authFailures.userNotFound();
+    return userJson(account);
+  });
+}
