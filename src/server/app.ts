@@ -1,11 +1,16 @@
-// The HTTP face of the service (fastify): routes under /rest/v1, raw JSON bodies handed to the
-// REST pipeline, and the one error handler that answers every failure with a PostgREST body.
+// The HTTP face of the service (fastify): the gateway's checks (request size, apikey, rate limits),
+// /rest/v1 handed to the REST pipeline, /auth/v1, and the one error handler that answers every failure.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServiceKeys } from './auth/keys.js';
+import { DEFAULT_AUTH_SETTINGS, registerAuthRoutes, type AuthSettings } from './auth/routes.js';
 import { identify, type Identity } from './auth/verify.js';
 import type { Database } from './db/database.js';
 import type { SchemaCache } from './db/schema-cache.js';
-import { ServiceError, toErrorResponse } from './errors.js';
+import { failures, toErrorResponse } from './errors.js';
+import { apiKeyGate, withoutApiKey } from './http/apikey.js';
+import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMITS, HEADER_LIMIT_BYTES, type RateLimitSettings } from './http/limits.js';
+import { installRateLimits, type RateLimitStore } from './http/rate-limits.js';
+import { answerClientError, checkUrlLength } from './http/request-size.js';
 import { handleRest } from './rest/handle.js';
 import { openApiDocument } from './rest/openapi.js';
 
@@ -13,9 +18,12 @@ export interface AppOptions {
   db: Database;
   schema: SchemaCache;
   keys: ServiceKeys;
+  /** Default: INTERFACE.md's 100 reads, 30 writes and 10 auth requests a minute. */
+  rateLimits?: RateLimitSettings;
+  /** Shared counters (Redis); absent keeps them in this process. */
+  rateLimitStore?: RateLimitStore | null;
+  auth?: AuthSettings;
 }
-
-const BODY_LIMIT_BYTES = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,8 +31,12 @@ declare module 'fastify' {
   }
 }
 
-function sendError(reply: FastifyReply, err: unknown, role: string): FastifyReply {
-  const { status, body, headers } = toErrorResponse(err, role);
+function sendError(reply: FastifyReply, request: FastifyRequest, err: unknown): FastifyReply {
+  const { status, body, headers } = toErrorResponse(err, {
+    role: request.identity?.role ?? 'anon',
+    surface: request.url.startsWith('/auth/v1') ? 'auth' : 'rest',
+    authApiVersion: request.headers['x-supabase-api-version'] as string | undefined,
+  });
   if (status >= 500) reply.log.error(err);
   return reply
     .code(status)
@@ -33,32 +45,45 @@ function sendError(reply: FastifyReply, err: unknown, role: string): FastifyRepl
     .send(JSON.stringify(body));
 }
 
-export function buildApp({ db, schema, keys }: AppOptions): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, exposeHeadRoutes: false });
+export async function buildApp({ db, schema, keys, ...options }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    exposeHeadRoutes: false,
+    http: { maxHeaderSize: HEADER_LIMIT_BYTES },
+    clientErrorHandler: answerClientError,
+  });
   const secret = new TextEncoder().encode(keys.jwtSecret);
 
-  // Bodies stay text: the pipeline parses them so that bad JSON gets PostgREST's error.
+  // Bodies stay text: each API parses its own, so bad JSON gets that API's error.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
+  // The gateway, in the order a request meets it: its size, then its project key.
+  app.addHook('onRequest', checkUrlLength);
+  app.addHook('onRequest', apiKeyGate(keys));
+  const limits = await installRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS, options.rateLimitStore ?? null);
+
+  // With no Authorization header the apikey is the bearer, as behind Supabase's gateway: the anon
+  // key makes the request anon, the service key service_role.
   const authenticate = async (request: FastifyRequest) => {
-    request.identity = await identify(request.headers.authorization, secret);
+    request.identity = await identify(request.headers.authorization ?? `Bearer ${request.apiKey ?? ''}`, secret);
   };
 
-  app.get('/rest/v1/', { onRequest: authenticate }, async (_request, reply) =>
+  app.get('/rest/v1/', { onRequest: [authenticate, limits.rest] }, async (_request, reply) =>
     reply.type('application/openapi+json; charset=utf-8').send(JSON.stringify(openApiDocument(schema))),
   );
 
   app.route<{ Params: { table: string } }>({
     method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
     url: '/rest/v1/:table',
-    onRequest: authenticate,
+    onRequest: [authenticate, limits.rest],
     handler: async (request, reply) => {
       const queryStart = request.url.indexOf('?');
       const response = await handleRest(db, schema, {
         method: request.method,
         table: request.params.table,
-        search: queryStart === -1 ? '' : request.url.slice(queryStart + 1),
+        search: queryStart === -1 ? '' : withoutApiKey(request.url.slice(queryStart + 1)),
         path: queryStart === -1 ? request.url : request.url.slice(0, queryStart),
         headers: request.headers,
         body: typeof request.body === 'string' ? request.body : undefined,
@@ -69,9 +94,9 @@ export function buildApp({ db, schema, keys }: AppOptions): FastifyInstance {
     },
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, new ServiceError(404, 'PGRST125', `Invalid path specified in request URL: ${request.url.split('?')[0]}`), 'anon'),
-  );
-  app.setErrorHandler((err, request, reply) => sendError(reply, err, request.identity?.role ?? 'anon'));
+  registerAuthRoutes(app, { db, keys, settings: options.auth ?? DEFAULT_AUTH_SETTINGS, onRequest: [limits.auth] });
+
+  app.setNotFoundHandler((request, reply) => sendError(reply, request, failures.invalidPath(request.url.split('?')[0]!)));
+  app.setErrorHandler((err, request, reply) => sendError(reply, request, err));
   return app;
 }

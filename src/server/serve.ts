@@ -1,11 +1,13 @@
-// Starting the service: lock the data dir, load the keys, open and migrate the store, listen.
-// `practice server start --foreground` and the test harness both start servers through here.
+// Starting the service: lock the data dir, load the keys, open and migrate the store, connect the
+// rate-limit counters (Redis when REDIS_URL is set), listen. `server start --foreground` runs it.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadServiceKeys, type ServiceKeys } from './auth/keys.js';
 import { ensureDataDir } from './data-dir.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/limits.js';
+import { openRateLimitStore } from './http/rate-limits.js';
 import { prepareDatabase } from './prepare.js';
 import { acquireServerLock, type ServerLock } from './server-state.js';
 
@@ -15,6 +17,9 @@ export interface ServeOptions {
   dataDir: string;
   /** A PostgreSQL server; absent runs PGlite under the data dir. */
   databaseUrl?: string | undefined;
+  /** Default: INTERFACE.md's limits. */
+  rateLimits?: RateLimitSettings | undefined;
+  /** REDIS_URL, when set, holds the rate-limit counters every instance shares. */
   env: NodeJS.ProcessEnv;
 }
 
@@ -53,7 +58,10 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     const db: Database = await openDatabase(options.databaseUrl ? { url: options.databaseUrl } : { dataDir: options.dataDir });
     shutdown.add(() => db.close());
     const schema = await prepareDatabase(db);
-    const app = buildApp({ db, schema, keys });
+    const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
+    const rateLimitStore = await openRateLimitStore(rateLimits, options.env.REDIS_URL);
+    if (rateLimitStore) shutdown.add(() => rateLimitStore.redis.quit());
+    const app = await buildApp({ db, schema, keys, rateLimits, rateLimitStore });
     shutdown.add(() => app.close());
     const url = await listen(app, options.host, options.port);
     await lock.publish(url);
