@@ -1,6 +1,7 @@
 // `practice server start`: in the foreground (prints one JSON line once listening, stops on
 // SIGINT/SIGTERM) or, by default, as a background process that outlives the command.
 import { Command, Option } from 'commander';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/http/limits.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { startInBackground } from './background.js';
@@ -8,7 +9,7 @@ import { dataDirOf, dataDirOption, integerIn } from './options.js';
 
 export const DEFAULT_PORT = 54321;
 
-export interface StartOptions {
+export interface StartOptions extends RateLimitSettings {
   host: string;
   port: number;
   dataDir?: string;
@@ -16,8 +17,28 @@ export interface StartOptions {
   foreground?: boolean;
 }
 
+// Each limit is also read from the environment, which is how a background start hands it to the
+// server process it spawns.
+const RATE_LIMIT_FLAGS: Array<[keyof RateLimitSettings, flag: string, env: string, what: string]> = [
+  ['readsPerMinute', '--reads-per-minute', 'PRACTICE_READS_PER_MINUTE', 'REST reads per user a minute'],
+  ['writesPerMinute', '--writes-per-minute', 'PRACTICE_WRITES_PER_MINUTE', 'REST writes per user a minute'],
+  ['authPerMinute', '--auth-per-minute', 'PRACTICE_AUTH_PER_MINUTE', 'auth requests per client IP a minute'],
+];
+
+const rateLimitOptions = () =>
+  RATE_LIMIT_FLAGS.map(([key, flag, env, what]) =>
+    new Option(`${flag} <n>`, `${what} (0: no limit)`)
+      .argParser(integerIn(0, 1_000_000, 'a count'))
+      .default(DEFAULT_RATE_LIMITS[key])
+      .env(env),
+  );
+
+function rateLimitEnv(options: StartOptions): NodeJS.ProcessEnv {
+  return Object.fromEntries(RATE_LIMIT_FLAGS.map(([key, , env]) => [env, String(options[key])]));
+}
+
 export function startCommand(ctx: Context): Command {
-  return new Command('start')
+  const command = new Command('start')
     .description('Start the practice service')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', integerIn(0, 65535, 'a port'), DEFAULT_PORT)
@@ -30,14 +51,19 @@ export function startCommand(ctx: Context): Command {
 Examples:
   $ practice server start                      # PGlite under ~/.local/share/practice, in the background
   $ practice server start --foreground --port 0
-  $ practice server start --database-url postgres://user@db.example/practice`)
+  $ practice server start --database-url postgres://user@db.example/practice
+  $ practice server start --reads-per-minute 0 --writes-per-minute 0   # no limits, for a load test
+
+With REDIS_URL set, the rate-limit counters live in that Redis, shared by every instance using it.`)
     .action((options: StartOptions) => runStart(options, ctx));
+  for (const option of rateLimitOptions()) command.addOption(option);
+  return command;
 }
 
 export async function runStart(options: StartOptions, ctx: Context): Promise<void> {
   const dataDir = dataDirOf(options, ctx);
   if (!options.foreground) {
-    const started = await startInBackground(ctx, { ...options, dataDir });
+    const started = await startInBackground({ ...ctx, env: { ...ctx.env, ...rateLimitEnv(options) } }, { ...options, dataDir });
     ctx.io.stderr.write(
       started.alreadyRunning ? `The practice service is already running at ${started.url}\n` : `The practice service is running at ${started.url}\n`,
     );
@@ -47,7 +73,15 @@ export async function runStart(options: StartOptions, ctx: Context): Promise<voi
   const { DataDirLockedError } = await import('../../server/server-state.js');
   let server;
   try {
-    server = await serve({ host: options.host, port: options.port, dataDir, databaseUrl: options.databaseUrl, env: ctx.env });
+    const { readsPerMinute, writesPerMinute, authPerMinute } = options;
+    server = await serve({
+      host: options.host,
+      port: options.port,
+      dataDir,
+      databaseUrl: options.databaseUrl,
+      rateLimits: { readsPerMinute, writesPerMinute, authPerMinute },
+      env: ctx.env,
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       throw new CommandError(err.message, 'Stop it with `practice server stop`, or pass another --data-dir.');
