@@ -3,8 +3,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildApp } from '../../src/server/app.js';
 import { keysFromSecret, type ServiceKeys } from '../../src/server/auth/keys.js';
+import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from '../../src/server/auth/routes.js';
 import { signAccessToken } from '../../src/server/auth/tokens.js';
 import type { Database } from '../../src/server/db/database.js';
+import type { SchemaCache } from '../../src/server/db/schema-cache.js';
+import type { RateLimitSettings } from '../../src/server/http/limits.js';
+import type { RateLimitStore } from '../../src/server/http/rate-limits.js';
 import { prepareDatabase } from '../../src/server/prepare.js';
 import { listen } from '../../src/server/serve.js';
 import { openTestDatabase } from './store.js';
@@ -16,27 +20,88 @@ export interface Therapist {
   headers: Record<string, string>;
 }
 
+/** A signed-up account's session, as /auth/v1/signup and /auth/v1/token answer it. */
+export interface Session {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: { id: string; email: string } & Record<string, unknown>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body; null when empty, the text when not JSON. */
+  body: any;
+  text: string;
+}
+
+/** fetch, with the body read and parsed, for tests that check status, headers and exact JSON. */
+export async function call(url: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let body: unknown = null;
+  if (text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+export interface TestServerOptions {
+  /** Rate limits; every one is off unless set here, so suites are not throttled by each other. */
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Counters shared through Redis (use a prefix unique to the test); default: in memory. */
+  rateLimitStore?: RateLimitStore;
+  auth?: Partial<AuthSettings>;
+}
+
 export interface TestServer {
   url: string;
   rest: string;
+  /** The auth root, `<url>/auth/v1`. */
+  auth: string;
   keys: ServiceKeys;
   db: Database;
   /** A new practice: a random user id with a valid access token. */
   therapist(): Promise<Therapist>;
   /** fetch against the REST root: `api('/clients?select=id', init)`. */
   request(path: string, init?: RequestInit): Promise<Response>;
+  /** A new account through POST /auth/v1/signup (random email unless given), and its session. */
+  signUp(email?: string, password?: string): Promise<Session>;
+  /** Another instance of the service on the same database and keys, as behind a load balancer. */
+  sibling(options?: TestServerOptions): Promise<TestServer>;
   close(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
-  const { db, drop } = await openTestDatabase();
-  const schema = await prepareDatabase(db);
-  const keys = await keysFromSecret(randomBytes(32).toString('hex'));
-  const app = buildApp({ db, schema, keys });
+const LIMITS_OFF: RateLimitSettings = { readsPerMinute: 0, writesPerMinute: 0, authPerMinute: 0 };
+
+interface Shared {
+  db: Database;
+  schema: SchemaCache;
+  keys: ServiceKeys;
+}
+
+async function startInstance(shared: Shared, options: TestServerOptions, release: () => Promise<void>): Promise<TestServer> {
+  const { db, schema, keys } = shared;
+  const app = await buildApp({
+    db,
+    schema,
+    keys,
+    rateLimits: { ...LIMITS_OFF, ...options.rateLimits },
+    rateLimitStore: options.rateLimitStore ?? null,
+    auth: { ...DEFAULT_AUTH_SETTINGS, ...options.auth },
+  });
   const url = await listen(app, '127.0.0.1', 0);
   return {
     url,
     rest: `${url}/rest/v1`,
+    auth: `${url}/auth/v1`,
     keys,
     db,
     async therapist() {
@@ -49,9 +114,26 @@ export async function startTestServer(): Promise<TestServer> {
       };
     },
     request: (path, init) => fetch(`${url}/rest/v1${path}`, init),
+    async signUp(email = `${randomUUID()}@example.com`, password = 'correct horse battery') {
+      const answer = await call(`${url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: keys.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (answer.status !== 200) throw new Error(`signup failed: ${answer.status} ${answer.text}`);
+      return answer.body as Session;
+    },
+    sibling: (siblingOptions = {}) => startInstance(shared, siblingOptions, async () => {}),
     async close() {
       await app.close();
-      await drop();
+      await release();
     },
   };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { db, drop } = await openTestDatabase();
+  const schema = await prepareDatabase(db);
+  const keys = await keysFromSecret(randomBytes(32).toString('hex'));
+  return startInstance({ db, schema, keys }, options, drop);
 }
