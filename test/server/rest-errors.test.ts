@@ -284,6 +284,13 @@ describe('401: the bearer token is refused', () => {
   });
 });
 
+describe('PGRST107: a media type the service cannot answer (406)', () => {
+  it('Accept: text/csv', async () => {
+    const t = await practice(server);
+    expectError(await t.get('/clients', { accept: 'text/csv' }), 406, 'PGRST107');
+  });
+});
+
 describe('the error body', () => {
   it('carries details and hint from PostgreSQL when there are some', async () => {
     const t = await practice(server);

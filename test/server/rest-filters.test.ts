@@ -81,6 +81,9 @@ describe('filter operators', () => {
     ['not.like', 'name=not.like.*o*', [ANN, EVE, NUL]],
     ['not.ilike', 'email=not.ilike.*bob*', [ANN, CAROL]],
     ['a plain value may contain dots', 'email=eq.carol.jr@example.com', [CAROL]],
+    ['dotted items in an in list, bare and quoted', 'email=in.(ann@example.com,"carol.jr@example.com")', [ANN, CAROL]],
+    ['quotes in a top-level value are part of it', `name=eq.${enc('"Ann Lee"')}`, []],
+    ['a top-level value holding quotes matches verbatim', `name=eq.${enc(EVE)}`, [EVE]],
     ['a value made of dots and letters', 'notes=eq.v.i.p.', [CAROL]],
     ['filters on several columns AND together', 'status=eq.active&total_visits=gt.1', [ANN, CAROL]],
     ['two filters on one column AND together', 'total_visits=gt.0&total_visits=lt.5', [ANN, EVE]],
@@ -136,6 +139,7 @@ describe('logical groups', () => {
     ['like and ilike with * inside an or', 'or=(name.like.A*,name.ilike.*STONE)', [ANN, BOB]],
     ['an or ANDed with a column filter', 'status=eq.active&or=(total_visits.eq.1,total_visits.eq.7)', [CAROL, EVE]],
     ['a value with dots inside an or', 'or=(notes.eq.v.i.p.,total_visits.eq.0)', [BOB, CAROL]],
+    ['a quoted value with escaped quotes inside an or', `or=(name.eq.${enc('"Eve \\"E\\" O\'Neil"')},total_visits.eq.0)`, [BOB, EVE]],
   ])('%s: %s', async (_name, query, expected) => {
     const t = await seeded();
     expect(await names(t, query)).toEqual(expected);

@@ -45,6 +45,18 @@ describe('Prefer: return=', () => {
     ]);
   });
 
+  it('return=representation and the single-object answer render times HH:MM and money as numbers', async () => {
+    const t = await practice(server);
+    const client = await createClient(t);
+    const reply = await t.post('/appointments?select=start_time,end_time,date',
+      { date: '2025-03-10', start_time: '09:05', end_time: '10:35', client_id: client.id }, REPRESENTATION);
+    expect(reply.body).toEqual([{ start_time: '09:05', end_time: '10:35', date: '2025-03-10' }]);
+    const service = await t.post('/service_menu?select=price,duration', { name: 'Swedish', duration: 60, price: 80.5 },
+      { ...REPRESENTATION, ...SINGLE });
+    expect(service.body).toEqual({ price: 80.5, duration: 60 });
+    expect(service.text).toMatch(/"price"\s*:\s*80\.50?[,}]/);
+  });
+
   it('return=representation honours select=', async () => {
     const t = await practice(server);
     const reply = await t.post('/clients?select=name,visits:total_visits', { name: 'Ann Lee', total_visits: 4 }, REPRESENTATION);
