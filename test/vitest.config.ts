@@ -14,7 +14,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
-      { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'] } },
+      // The CLI suite spawns the built binary against in-process servers on copies of the template.
+      {
+        extends: true,
+        test: { name: 'cli', include: ['test/cli/**/*.test.ts'], env: { PRACTICE_TEST_STORE: 'pglite' }, globalSetup: ['test/helpers/global-setup.ts'] },
+      },
       ...storeProjects.map(({ name, store }) => ({
         extends: true as const,
         test: {

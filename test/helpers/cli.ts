@@ -1,0 +1,80 @@
+// The built `practice` binary as a child process (run `npm run build` first), each test in a home of
+// its own: temporary config and data dirs, and none of the caller's PRACTICE_* variables.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/practice.js', import.meta.url));
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliHome {
+  dir: string;
+  configDir: string;
+  /** XDG_DATA_HOME: the local service's data lives in `<dataHome>/practice`. */
+  dataHome: string;
+  env: NodeJS.ProcessEnv;
+  /** Runs `practice <args>`; `input` is written to stdin, which is then closed. */
+  run(args: string[], options?: { env?: NodeJS.ProcessEnv; input?: string }): Promise<CliResult>;
+  /** Starts `practice <args>` without waiting, for races between processes. */
+  start(args: string[], options?: { env?: NodeJS.ProcessEnv }): Promise<CliResult>;
+  readConfig(): Promise<any>;
+  writeConfig(config: unknown): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+function runBinary(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+export async function tempHome(): Promise<CliHome> {
+  const dir = await mkdtemp(join(tmpdir(), 'practice-cli-'));
+  const configDir = join(dir, 'config');
+  const dataHome = join(dir, 'data');
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: dir,
+    TZ: 'UTC',
+    PRACTICE_CONFIG_DIR: configDir,
+    XDG_DATA_HOME: dataHome,
+    XDG_CONFIG_HOME: join(dir, 'xdg-config'),
+  };
+  const configPath = join(configDir, 'config.json');
+  return {
+    dir,
+    configDir,
+    dataHome,
+    env,
+    run: (args, options = {}) => runBinary(args, { ...env, ...options.env }, options.input),
+    start: (args, options = {}) => runBinary(args, { ...env, ...options.env }),
+    readConfig: async () => JSON.parse(await readFile(configPath, 'utf8')),
+    writeConfig: (config) => writeFile(configPath, JSON.stringify(config), { mode: 0o600 }),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A home with profile `test` (made active) pointing at `url`, signed up and in as a fresh account. */
+export async function signedInHome(url: string, anonKey: string, email = `t${Date.now()}${Math.random().toString(36).slice(2, 8)}@example.com`): Promise<CliHome & { email: string; password: string }> {
+  const home = await tempHome();
+  const password = 'correct horse battery';
+  const added = await home.run(['profile', 'add', 'test', '--url', url, '--anon-key', anonKey, '--time-zone', 'Europe/Berlin', '--use']);
+  if (added.code !== 0) throw new Error(`profile add failed: ${added.stderr}`);
+  const signedUp = await home.run(['auth', 'signup', '--email', email, '--password-stdin'], { input: `${password}\n` });
+  if (signedUp.code !== 0) throw new Error(`signup failed: ${signedUp.stderr}`);
+  return Object.assign(home, { email, password });
+}
