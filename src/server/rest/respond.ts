@@ -31,7 +31,9 @@ export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): Res
 
   if (plan.kind === 'read') {
     const { total } = row;
-    if (total !== null && plan.offset > 0 && plan.offset >= total) {
+    // As PostgREST's rangeStatus: only an offset beyond the total is unsatisfiable; an offset equal
+    // to it is an empty page of a known total (206, `*/total`).
+    if (total !== null && plan.offset > total) {
       throw new ServiceError(416, 'PGRST103', 'Requested range not satisfiable',
         `An offset of ${plan.offset} was requested, but there are only ${total} rows.`, null,
         { 'content-range': `*/${total}` });
