@@ -330,6 +330,23 @@ describe('paging', () => {
     expect(created.body).toHaveLength(1001);
   });
 
+  it('Prefer: count=exact with the offset at the total: 206, */total (416 is for beyond it)', async () => {
+    const t = await seeded();
+    const reply = await t.get('/clients?offset=5', { prefer: 'count=exact' });
+    expect(reply.status, reply.text).toBe(206);
+    expect(reply.body).toEqual([]);
+    expect(reply.headers.get('content-range')).toBe('*/5');
+    expectError(await t.get('/clients?offset=6', { prefer: 'count=exact' }), 416, 'PGRST103');
+  });
+
+  it('Prefer: count=exact with limit=0: 206, */total', async () => {
+    const t = await seeded();
+    const reply = await t.get('/clients?limit=0', { prefer: 'count=exact' });
+    expect(reply.status).toBe(206);
+    expect(reply.body).toEqual([]);
+    expect(reply.headers.get('content-range')).toBe('*/5');
+  });
+
   it('a read returns at most 1000 rows', async () => {
     const t = await practice(server);
     const amounts = (from: number, count: number) =>
