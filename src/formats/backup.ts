@@ -1,0 +1,316 @@
+// The file `practice export` writes and `practice import` reads: every table of a practice, all rows.
+// Pure: this module writes and checks the text and plans the inserts; sending them is the command's job.
+import { z } from 'zod';
+import { InvalidInputError } from '../model/errors.js';
+import {
+  appointmentSchema,
+  businessHoursSchema,
+  clientSchema,
+  expenseSchema,
+  messageSchema,
+  serviceSchema,
+  sessionNoteSchema,
+} from '../model/records.js';
+
+export const BACKUP_FORMAT = 'practice-export';
+export const BACKUP_VERSION = 1;
+
+/** The tables of a backup, in the order an import inserts them: every table after those it references. */
+export const BACKUP_TABLES = [
+  'clients', 'service_menu', 'business_hours', 'appointments', 'sessions', 'expenses', 'conversation_log',
+] as const;
+
+export type BackupTable = (typeof BACKUP_TABLES)[number];
+
+// A row keeps its id, so references inside the file hold in the target and a re-run finds what it sent.
+// therapist_id is left out: the target practice's `auth.uid()` default fills it, so a file can be loaded
+// into another practice, and a row can never be sent as someone else's.
+const rowSchemas = {
+  clients: clientSchema.omit({ therapist_id: true }),
+  service_menu: serviceSchema.omit({ therapist_id: true }),
+  business_hours: businessHoursSchema.omit({ therapist_id: true }),
+  appointments: appointmentSchema.omit({ therapist_id: true }),
+  sessions: sessionNoteSchema.omit({ therapist_id: true }),
+  expenses: expenseSchema.omit({ therapist_id: true }),
+  conversation_log: messageSchema.omit({ therapist_id: true }),
+} satisfies Record<BackupTable, z.ZodType>;
+
+export type BackupTables = { [K in BackupTable]: z.output<(typeof rowSchemas)[K]>[] };
+
+export interface Backup {
+  format: typeof BACKUP_FORMAT;
+  version: typeof BACKUP_VERSION;
+  exported_at: string;
+  source: { url: string };
+  tables: BackupTables;
+}
+
+/** A file `practice import` cannot load; `problems` lists each one with where it is in the file. */
+export class BackupFormatError extends InvalidInputError {
+  constructor(readonly problems: readonly string[]) {
+    const shown = problems.slice(0, PROBLEMS_SHOWN);
+    const more = problems.length - shown.length;
+    super(
+      `not a practice export this version can import:\n${shown.map((problem) => `  ${problem}`).join('\n')}` +
+        (more > 0 ? `\n  ...and ${more} more` : ''),
+    );
+  }
+}
+
+const PROBLEMS_SHOWN = 20;
+
+export interface BackupInput {
+  /** Rows as the service returns them; a therapist_id among them is not written. */
+  tables: { [K in BackupTable]: readonly (BackupTables[K][number] & { therapist_id?: string | null })[] };
+  /** The REST root the rows were read from, to tell backups apart. */
+  sourceUrl: string;
+  now: Date;
+}
+
+/**
+ * The backup as JSON text: one document, so an import checks the whole file (version, shape, every
+ * reference) before it sends a row, and any JSON tool can read it. Each row sits on its own line,
+ * which keeps a large practice's file greppable and diffable without giving up being one document.
+ */
+export function writeBackup({ tables, sourceUrl, now }: BackupInput): string {
+  const table = (name: BackupTable) => {
+    const rows = tables[name].map((row) => `      ${JSON.stringify(withoutOwner(row))}`);
+    return `    ${JSON.stringify(name)}: ${rows.length === 0 ? '[]' : `[\n${rows.join(',\n')}\n    ]`}`;
+  };
+  return [
+    '{',
+    `  "format": ${JSON.stringify(BACKUP_FORMAT)},`,
+    `  "version": ${BACKUP_VERSION},`,
+    `  "exported_at": ${JSON.stringify(now.toISOString())},`,
+    `  "source": { "url": ${JSON.stringify(withoutCredentials(sourceUrl))} },`,
+    '  "tables": {',
+    BACKUP_TABLES.map(table).join(',\n'),
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
+function withoutOwner<T extends object>(row: T): Omit<T, 'therapist_id'> {
+  const { therapist_id: _owner, ...rest } = row as T & { therapist_id?: unknown };
+  return rest;
+}
+
+// A profile's URL may carry a user and password; a backup is a file people copy around.
+function withoutCredentials(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InvalidInputError(`expected the source as a URL like https://example.supabase.co/rest/v1; got '${url}'`);
+  }
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.href;
+}
+
+const envelopeSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.literal(BACKUP_VERSION),
+  exported_at: z.iso.datetime({ offset: true }),
+  source: z.object({ url: z.string() }),
+  tables: z.strictObject({
+    clients: z.array(rowSchemas.clients),
+    service_menu: z.array(rowSchemas.service_menu),
+    business_hours: z.array(rowSchemas.business_hours),
+    appointments: z.array(rowSchemas.appointments),
+    sessions: z.array(rowSchemas.sessions),
+    expenses: z.array(rowSchemas.expenses),
+    conversation_log: z.array(rowSchemas.conversation_log),
+  }),
+});
+
+/**
+ * A backup read from text and checked throughout: the format and version first (a newer file is
+ * refused with advice to upgrade, not misread), then every row against its record's schema, then the
+ * file as a whole: ids unique within a table, every reference naming a row in the file, and no note
+ * amending itself through a chain. Throws BackupFormatError listing the problems.
+ */
+export function readBackup(text: string): Backup {
+  let document: unknown;
+  try {
+    document = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  } catch (error) {
+    throw new BackupFormatError([`the file is not JSON (${(error as Error).message})`]);
+  }
+  checkEnvelope(document);
+  const parsed = envelopeSchema.safeParse(document);
+  if (!parsed.success) {
+    throw new BackupFormatError(parsed.error.issues.map((issue) => `${placeOf(issue.path, document)}: ${issue.message}`));
+  }
+  const backup = parsed.data;
+  const problems = [...duplicateIds(backup.tables), ...danglingReferences(backup.tables), ...amendmentCycles(backup.tables.sessions)];
+  if (problems.length > 0) throw new BackupFormatError(problems);
+  return backup;
+}
+
+// Format and version are told apart from the rest, because their remedies differ: another file, or
+// a newer practice.
+function checkEnvelope(document: unknown): void {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    throw new BackupFormatError(['the file is not a JSON object with "format": "practice-export"']);
+  }
+  const { format, version } = document as { format?: unknown; version?: unknown };
+  if (format !== BACKUP_FORMAT) {
+    throw new BackupFormatError([`"format" is ${JSON.stringify(format) ?? 'missing'}, not "${BACKUP_FORMAT}": this is not a practice export`]);
+  }
+  if (typeof version === 'number' && Number.isInteger(version) && version > BACKUP_VERSION) {
+    throw new BackupFormatError([
+      `"version" is ${version}: the file was written by a newer practice, and this one reads version ${BACKUP_VERSION}; upgrade practice to import it`,
+    ]);
+  }
+  if (version !== BACKUP_VERSION) {
+    throw new BackupFormatError([`"version" is ${JSON.stringify(version) ?? 'missing'}; expected ${BACKUP_VERSION}`]);
+  }
+}
+
+// `tables.appointments[3] (id 3f2a...).date`: the row's id helps find it in a file of one row a line.
+function placeOf(path: readonly PropertyKey[], document: unknown): string {
+  let place = '';
+  let node: unknown = document;
+  for (const key of path) {
+    node = typeof node === 'object' && node !== null ? (node as Record<PropertyKey, unknown>)[key] : undefined;
+    if (typeof key === 'number') {
+      const id = typeof node === 'object' && node !== null ? (node as { id?: unknown }).id : undefined;
+      place += typeof id === 'string' ? `[${key}] (id ${id})` : `[${key}]`;
+    } else {
+      place += place === '' ? String(key) : `.${String(key)}`;
+    }
+  }
+  return place === '' ? 'the file' : place;
+}
+
+function duplicateIds(tables: BackupTables): string[] {
+  return BACKUP_TABLES.flatMap((table) => {
+    const firstAt = new Map<string, number>();
+    return tables[table].flatMap((row, index) => {
+      const first = firstAt.get(row.id);
+      if (first === undefined) {
+        firstAt.set(row.id, index);
+        return [];
+      }
+      return [`tables.${table}[${index}] (id ${row.id}): the same id as tables.${table}[${first}]`];
+    });
+  });
+}
+
+// Each reference of DESIGN.md section 3 that points at another row, with the table it points into.
+const REFERENCES = [
+  { table: 'appointments', column: 'client_id', target: 'clients' },
+  { table: 'appointments', column: 'service_id', target: 'service_menu' },
+  { table: 'sessions', column: 'client_id', target: 'clients' },
+  { table: 'sessions', column: 'appointment_id', target: 'appointments' },
+  { table: 'sessions', column: 'amends_id', target: 'sessions' },
+  { table: 'conversation_log', column: 'client_id', target: 'clients' },
+] as const satisfies readonly { table: BackupTable; column: string; target: BackupTable }[];
+
+function danglingReferences(tables: BackupTables): string[] {
+  const ids = Object.fromEntries(BACKUP_TABLES.map((table) => [table, new Set(tables[table].map((row) => row.id))])) as Record<
+    BackupTable,
+    Set<string>
+  >;
+  return REFERENCES.flatMap(({ table, column, target }) =>
+    tables[table].flatMap((row, index) => {
+      const reference = (row as Record<string, unknown>)[column];
+      if (typeof reference !== 'string' || ids[target].has(reference)) return [];
+      return [`tables.${table}[${index}] (id ${row.id}).${column}: ${reference} is not the id of a row in tables.${target}`];
+    }),
+  );
+}
+
+type NoteRow = BackupTables['sessions'][number];
+
+function amendmentCycles(notes: readonly NoteRow[]): string[] {
+  const byId = new Map(notes.map((note) => [note.id, note]));
+  return notes.flatMap((note, index) => {
+    const seen = new Set<string>();
+    for (let current: NoteRow | undefined = note; current?.amends_id != null; current = byId.get(current.amends_id)) {
+      if (seen.has(current.id)) return [`tables.sessions[${index}] (id ${note.id}).amends_id: the note amends itself through a chain of amendments`];
+      seen.add(current.id);
+    }
+    return [];
+  });
+}
+
+export type ImportStep = { [K in BackupTable]: { table: K; rows: BackupTables[K] } }[BackupTable];
+
+/**
+ * The inserts of an import, table by table in BACKUP_TABLES order, with the rows as they are sent:
+ * - a note that amends another comes after the note it amends (the service requires that one to exist);
+ * - a timestamp the source did not return is filled, since the columns are not null: created_at with
+ *   the time of the export (the row existed by then), updated_at with created_at;
+ * - a client's total_visits is lowered by the completed appointments the file holds for the client,
+ *   because the service counts each completed appointment as it is inserted, and the client would
+ *   otherwise end with those visits twice. The count is exact unless someone set it below the number
+ *   of completed appointments by hand; it never goes below 0.
+ */
+export function importOrder(backup: Backup): ImportStep[] {
+  const { tables, exported_at } = backup;
+  const completed = new Map<string, number>();
+  for (const appointment of tables.appointments) {
+    if (appointment.status === 'completed') completed.set(appointment.client_id, (completed.get(appointment.client_id) ?? 0) + 1);
+  }
+  const stamped = <T extends { created_at: string | null; updated_at: string | null }>(row: T): T => {
+    const created_at = row.created_at ?? exported_at;
+    return { ...row, created_at, updated_at: row.updated_at ?? created_at };
+  };
+  return [
+    {
+      table: 'clients',
+      rows: tables.clients.map((client) =>
+        stamped({ ...client, total_visits: Math.max(0, client.total_visits - (completed.get(client.id) ?? 0)) }),
+      ),
+    },
+    { table: 'service_menu', rows: tables.service_menu.map(stamped) },
+    { table: 'business_hours', rows: tables.business_hours.map(stamped) },
+    { table: 'appointments', rows: tables.appointments.map(stamped) },
+    { table: 'sessions', rows: amendedFirst(tables.sessions).map(stamped) },
+    { table: 'expenses', rows: tables.expenses.map(stamped) },
+    { table: 'conversation_log', rows: tables.conversation_log.map((message) => ({ ...message, created_at: message.created_at ?? exported_at })) },
+  ];
+}
+
+// Stable: notes keep the file's order within each depth of the amendment chain.
+function amendedFirst(notes: readonly NoteRow[]): NoteRow[] {
+  const byId = new Map(notes.map((note) => [note.id, note]));
+  // Bounded by the number of notes, so a Backup not checked by readBackup cannot loop here.
+  const depth = (note: NoteRow): number => {
+    let steps = 0;
+    let current: NoteRow | undefined = note;
+    while (current?.amends_id != null && steps < notes.length) {
+      current = byId.get(current.amends_id);
+      steps++;
+    }
+    return steps;
+  };
+  return notes.map((note) => ({ note, depth: depth(note) })).sort((a, b) => a.depth - b.depth).map(({ note }) => note);
+}
+
+/**
+ * Rows in insert batches of at most `size` rows and, when given, at most `maxBytes` of JSON body, so an
+ * import stays inside the service's limits on rows and body size per request (notes can be long).
+ * A single row larger than maxBytes still gets a batch of its own: the service names the problem.
+ */
+export function chunk<T>(rows: readonly T[], size: number, { maxBytes = Infinity }: { maxBytes?: number } = {}): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`a batch holds at least one row; got size ${size}`);
+  const batches: T[][] = [];
+  let batch: T[] = [];
+  let bytes = 2; // the brackets of the JSON array
+  for (const row of rows) {
+    const rowBytes = Buffer.byteLength(JSON.stringify(row), 'utf8') + 1; // and its comma
+    if (batch.length > 0 && (batch.length === size || bytes + rowBytes > maxBytes)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(row);
+    bytes += rowBytes;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
