@@ -1,0 +1,62 @@
+// The built-in local profile on a fresh machine: `practice auth status` starts the embedded service
+// in the background, signs a local therapist up, and keeps working after the session is lost.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliHome, tempHome } from '../helpers/cli.js';
+
+let home: CliHome;
+
+beforeAll(async () => {
+  home = await tempHome();
+});
+
+afterAll(async () => {
+  // The service outlives the commands that started it; this test stops it.
+  await home.run(['server', 'stop']);
+  await home.cleanup();
+});
+
+describe('the local profile', () => {
+  it('starts the service and signs up on first use, once however many commands start at once', async () => {
+    const [first, second] = await Promise.all([home.start(['auth', 'status', '--json']), home.start(['auth', 'status', '--json'])]);
+    expect(first!.code).toBe(0);
+    expect(second!.code).toBe(0);
+    const notice = `Starting the practice service in the background (data in ${home.dataHome}/practice; \`practice server stop\` stops it).\n`;
+    expect([first!.stderr, second!.stderr].sort()).toEqual(['', notice]);
+    const [json, other] = [JSON.parse(first!.stdout), JSON.parse(second!.stdout)];
+    expect(json).toMatchObject({ profile: 'local', profile_source: 'default', signed_in: true, user: { email: 'therapist@localhost' } });
+    expect(other.user.id).toBe(json.user.id);
+    expect(json.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const local = (await home.readConfig()).profiles.local;
+    expect(local.local_account.email).toBe('therapist@localhost');
+    expect(local.session.user.id).toBe(json.user.id);
+  }, 120_000);
+
+  it('finds the running service the next time, silently', async () => {
+    const status = await home.run(['auth', 'status']);
+    expect(status).toMatchObject({ code: 0, stderr: '' });
+    expect(status.stdout).toContain('Signed in  therapist@localhost');
+    const list = await home.run(['profile', 'list', '--json', 'name,url,signed_in_as']);
+    expect(JSON.parse(list.stdout)[0]).toMatchObject({ name: 'local', signed_in_as: 'therapist@localhost' });
+    expect(JSON.parse(list.stdout)[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('signs the same therapist in again when the refresh token is lost', async () => {
+    const config = await home.readConfig();
+    const { id } = config.profiles.local.session.user;
+    config.profiles.local.session.refresh_token = 'lost';
+    config.profiles.local.session.expires_at = 0;
+    await home.writeConfig(config);
+    const status = await home.run(['auth', 'status', '--json']);
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout).user.id).toBe(id);
+  });
+
+  it('signs in again after logout, as the same therapist', async () => {
+    const { id } = (await home.readConfig()).profiles.local.session.user;
+    const logout = await home.run(['auth', 'logout']);
+    expect(logout.stderr).toContain('Signed out of profile local. The next command signs the local therapist in again.');
+    const rows = await home.run(['api', 'GET', 'clients']);
+    expect(rows).toMatchObject({ code: 0, stdout: '[]' });
+    expect((await home.readConfig()).profiles.local.session.user.id).toBe(id);
+  });
+});
