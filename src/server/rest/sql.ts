@@ -118,9 +118,10 @@ function insertSql(plan: InsertPlan): Statement {
   const params = new Parameters();
   const table = `public.${quote(plan.table.name)}`;
   const names = plan.columns.map((c) => quote(c.name)).join(', ');
-  let source = plan.columns.length > 0
-    ? `insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${params.add(plan.rows)}::json) _`
-    : `insert into ${table} default values`;
+  // One row per object, even with no columns: `[]` inserts nothing and `[{}, {}]` two rows of
+  // defaults (an empty select list is valid), as PostgREST does; DEFAULT VALUES would insert one.
+  const columnList = plan.columns.length > 0 ? ` (${names})` : '';
+  let source = `insert into ${table}${columnList} select ${names} from json_populate_recordset(null::${table}, ${params.add(plan.rows)}::json) _`;
   if (plan.conflict) {
     const target = plan.conflict.columns.map((c) => quote(c.name)).join(', ');
     const conflictNames = new Set(plan.conflict.columns.map((c) => c.name));
@@ -131,8 +132,7 @@ function insertSql(plan: InsertPlan): Statement {
   }
   // xmax = 0 marks a row this statement inserted (not one an upsert updated).
   source += ` returning ${table}.*, (xmax = 0) as pgrst_inserted`;
-  const location = plan.location ? plan.table.primaryKey[0]! : null;
-  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: true, location }), values: params.values };
+  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: true, location: plan.location }), values: params.values };
 }
 
 function updateSql(plan: UpdatePlan): Statement {
