@@ -48,11 +48,17 @@ export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): Res
     const status = plan.conflict && row.inserted === 0 ? 200 : 201;
     headers['content-range'] = '*/*';
     if (plan.location && row.location_id !== null) {
-      headers.location = `/${plan.table.name}?${plan.table.primaryKey[0]}=eq.${encodeURIComponent(row.location_id)}`;
+      headers.location = `/${plan.table.name}?${plan.location}=eq.${encodeURIComponent(row.location_id)}`;
     }
-    return { status, headers, body: plan.returning ? row.body : null };
+    return withoutEmptyBodyType({ status, headers, body: plan.returning ? row.body : null });
   }
 
   headers['content-range'] = contentRange(0, row.page_total, null);
-  return plan.returning ? { status: 200, headers, body: row.body } : { status: 204, headers, body: null };
+  return withoutEmptyBodyType(plan.returning ? { status: 200, headers, body: row.body } : { status: 204, headers, body: null });
+}
+
+/** A write answered without a body carries no Content-Type, as PostgREST's (InsertSpec) does not. */
+function withoutEmptyBodyType(response: RestResponse): RestResponse {
+  if (response.body === null) delete response.headers['content-type'];
+  return response;
 }
