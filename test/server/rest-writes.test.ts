@@ -32,6 +32,18 @@ describe('Prefer: return=', () => {
     expect(reply.status).toBe(201);
     expect(reply.text).toBe('');
     expect(reply.headers.get('preference-applied')).toBe('return=minimal');
+    expect(reply.headers.get('content-type')).toBeNull();
+  });
+
+  it('answers without a body carry no Content-Type; answers with one are JSON', async () => {
+    const t = await practice(server);
+    const ann = await createClient(t);
+    const patched = await t.patch(`/clients?id=eq.${ann.id}`, { phone: '1' });
+    expect({ status: patched.status, type: patched.headers.get('content-type') }).toEqual({ status: 204, type: null });
+    const loud = await t.patch(`/clients?id=eq.${ann.id}`, { phone: '2' }, REPRESENTATION);
+    expect(loud.headers.get('content-type')).toMatch(JSON_TYPE);
+    const deleted = await t.delete(`/clients?id=eq.${ann.id}`);
+    expect({ status: deleted.status, type: deleted.headers.get('content-type') }).toEqual({ status: 204, type: null });
   });
 
   it('POST with return=representation answers 201 and the created rows, defaults filled in', async () => {
@@ -136,6 +148,13 @@ describe('bulk insert', () => {
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual([{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }]);
     expect(await rows(t, '/clients?select=name&order=name')).toHaveLength(3);
+  });
+
+  it('an empty array inserts nothing: 201 and []', async () => {
+    const t = await practice(server);
+    const reply = await t.post('/clients', [], REPRESENTATION);
+    expect({ status: reply.status, body: reply.body }).toEqual({ status: 201, body: [] });
+    expect(await rows(t, '/clients')).toEqual([]);
   });
 
   it('refuses objects with different keys (400 PGRST102) and inserts none', async () => {
