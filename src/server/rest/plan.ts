@@ -42,7 +42,8 @@ export interface InsertPlan extends PlanBase {
   rows: string;
   conflict: { columns: Column[]; resolution: 'merge-duplicates' | 'ignore-duplicates' } | null;
   returning: Projection[] | null;
-  location: boolean;
+  /** The key column named in `Location` (return=headers-only), or null when there is none. */
+  location: string | null;
 }
 
 export interface UpdatePlan extends PlanBase {
@@ -152,8 +153,14 @@ function planInsert(table: Table, input: PlanInput, base: PlanBase): InsertPlan 
     rows: JSON.stringify(rows),
     conflict: resolution ? { columns: conflictNames.map((name) => resolveColumn(table, name)), resolution } : null,
     returning: returning(table, input),
-    location: input.prefer.return === 'headers-only' && table.primaryKey.length === 1,
+    location: input.prefer.return === 'headers-only' ? locationColumn(table) : null,
   };
+}
+
+/** The primary key without the tenant column: the caller's practice is implied, so `?id=eq.X` names the row. */
+function locationColumn(table: Table): string | null {
+  const key = table.primaryKey.filter((name) => name !== TENANT_COLUMN);
+  return key.length === 1 ? key[0]! : null;
 }
 
 function returning(table: Table, input: PlanInput): Projection[] | null {

@@ -1,11 +1,13 @@
 // The seven tables of DESIGN.md section 3 with the rules a constraint can state: types, value
 // lists, composite keys that keep every reference inside one practice, and the hot-path indexes.
 
-// Every table starts and ends alike. `unique (therapist_id, id)` is what the composite foreign keys
-// reference, so a row can never point at another practice's row: a plain foreign key check does not
-// see row-level security. Value lists are written `check (col in (...))`, one named constraint per
+// Every table starts and ends alike. The primary key is `(therapist_id, id)`: the composite foreign
+// keys reference it, so a row can never point at another practice's row (a plain foreign key check
+// does not see row-level security); ids are unique per practice only, so an insert never collides
+// with, and so never reveals, another practice's row, and a practice's export can be imported into
+// another practice on the same backend with its ids. Value lists are written `check (col in (...))`, one named constraint per
 // column, which is the form the schema cache turns into OpenAPI enums.
-const ID = `id uuid primary key default gen_random_uuid()`;
+const ID = `id uuid not null default gen_random_uuid()`;
 const OWNER = `therapist_id uuid not null default auth.uid(),
   created_at timestamptz not null default now()`;
 
@@ -28,7 +30,7 @@ create table public.clients (
   total_visits integer not null default 0,
   ${OWNER},
   updated_at timestamptz not null default now(),
-  constraint clients_therapist_id_id_key unique (therapist_id, id),
+  constraint clients_pkey primary key (therapist_id, id),
   constraint clients_name_check check (btrim(name) <> ''),
   constraint clients_status_check check (status in ('active', 'inactive')),
   constraint clients_total_visits_check check (total_visits >= 0)
@@ -50,7 +52,7 @@ create table public.service_menu (
   active boolean not null default true,
   ${OWNER},
   updated_at timestamptz not null default now(),
-  constraint service_menu_therapist_id_id_key unique (therapist_id, id),
+  constraint service_menu_pkey primary key (therapist_id, id),
   constraint service_menu_name_check check (btrim(name) <> ''),
   constraint service_menu_duration_check check (duration between 1 and 1440),
   constraint service_menu_price_check check (price >= 0),
@@ -71,7 +73,7 @@ create table public.business_hours (
   close_time time not null,
   ${OWNER},
   updated_at timestamptz not null default now(),
-  constraint business_hours_therapist_id_id_key unique (therapist_id, id),
+  constraint business_hours_pkey primary key (therapist_id, id),
   constraint business_hours_day_of_week_check
     check (day_of_week in ('monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday')),
   constraint business_hours_close_after_open check (close_time > open_time),
@@ -100,7 +102,7 @@ create table public.appointments (
   notes text,
   ${OWNER},
   updated_at timestamptz not null default now(),
-  constraint appointments_therapist_id_id_key unique (therapist_id, id),
+  constraint appointments_pkey primary key (therapist_id, id),
   -- Lets a note require that its appointment is one of the note's client.
   constraint appointments_therapist_id_id_client_id_key unique (therapist_id, id, client_id),
   constraint appointments_client_fkey foreign key (therapist_id, client_id) references public.clients (therapist_id, id),
@@ -138,7 +140,7 @@ create table public.sessions (
   amends_id uuid,
   ${OWNER},
   updated_at timestamptz not null default now(),
-  constraint sessions_therapist_id_id_key unique (therapist_id, id),
+  constraint sessions_pkey primary key (therapist_id, id),
   -- Lets an amendment require that the note it amends is of the same client.
   constraint sessions_therapist_id_id_client_id_key unique (therapist_id, id, client_id),
   constraint sessions_client_fkey foreign key (therapist_id, client_id) references public.clients (therapist_id, id),
@@ -176,7 +178,7 @@ create table public.expenses (
   vendor text,
   ${OWNER},
   updated_at timestamptz not null default now(),
-  constraint expenses_therapist_id_id_key unique (therapist_id, id),
+  constraint expenses_pkey primary key (therapist_id, id),
   constraint expenses_amount_check check (amount > 0),
   constraint expenses_category_check check (btrim(category) <> ''),
   constraint expenses_category_lower_case check (category = lower(category))
@@ -194,7 +196,7 @@ create table public.conversation_log (
   message text not null,
   channel text not null default 'chat',
   ${OWNER},
-  constraint conversation_log_therapist_id_id_key unique (therapist_id, id),
+  constraint conversation_log_pkey primary key (therapist_id, id),
   constraint conversation_log_client_fkey foreign key (therapist_id, client_id) references public.clients (therapist_id, id),
   constraint conversation_log_role_check check (role in ('client', 'therapist', 'assistant')),
   constraint conversation_log_channel_check check (channel in ('sms', 'email', 'chat', 'phone', 'web', 'other')),

@@ -1,0 +1,225 @@
+// bench/server: req/s and p50/p99 of the hot read `GET /appointments?date=eq.D&order=start_time.asc`
+// at 1 and 16 connections, on PGlite and PostgreSQL, beside the ceiling measured in the same run:
+// pgbench running the very transaction the server runs for that request on the same PostgreSQL.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Worker } from 'node:worker_threads';
+import { decodeJwt } from 'jose';
+import postgres from 'postgres';
+import { signAccessToken } from '../../src/server/auth/tokens.js';
+import { identityStatement } from '../../src/server/db/identity-sql.js';
+import { openDatabase } from '../../src/server/db/open.js';
+import { loadSchemaCache } from '../../src/server/db/schema-cache.js';
+import { parsePrefer } from '../../src/server/rest/parse-prefer.js';
+import { parseQuery } from '../../src/server/rest/parse-query.js';
+import { planRequest } from '../../src/server/rest/plan.js';
+import { toStatement } from '../../src/server/rest/sql.js';
+import type { LoadJob, LoadResult } from './load-worker.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const POSTGRES_URL = process.env.PRACTICE_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DAYS = 300;
+const PER_DAY = 10;
+const DAY = '2026-11-23';
+const QUERY = `date=eq.${DAY}&order=start_time.asc`;
+const CONNECTIONS = [1, 16];
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+interface Server {
+  url: string;
+  anonKey: string;
+  process: ChildProcess;
+}
+
+async function startServer(dataDir: string, jwtSecret: string, databaseUrl?: string): Promise<Server> {
+  const args = [join(ROOT, 'bin/practice.js'), 'server', 'start', '--foreground', '--port', '0', '--data-dir', dataDir,
+    '--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'];
+  const env: NodeJS.ProcessEnv = { ...process.env, PRACTICE_JWT_SECRET: jwtSecret };
+  if (databaseUrl) env.PRACTICE_DATABASE_URL = databaseUrl;
+  else delete env.PRACTICE_DATABASE_URL;
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+  });
+  const { url, anon_key: anonKey } = JSON.parse(line) as { url: string; anon_key: string };
+  return { url, anonKey, process: child };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGTERM');
+  await exited;
+}
+
+function dateOf(dayIndex: number): string {
+  const date = new Date(Date.UTC(2026, 10, 23 - DAYS / 2 + dayIndex));
+  return date.toISOString().slice(0, 10);
+}
+
+const time = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** One practice with DAYS x PER_DAY appointments; the benchmarked day has PER_DAY of them. */
+async function seed(server: Server, headers: Record<string, string>): Promise<void> {
+  const post = async (table: string, body: unknown) => {
+    const response = await fetch(`${server.url}/rest/v1/${table}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 201) throw new Error(`seeding ${table}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Array<{ id: string }>;
+  };
+  const [client] = await post('clients', { name: 'Bench Client' });
+  const rows = [];
+  for (let day = 0; day < DAYS; day++) {
+    for (let slot = 0; slot < PER_DAY; slot++) {
+      const start = 8 * 60 + slot * 60;
+      rows.push({ date: dateOf(day), start_time: time(start), end_time: time(start + 50), client_id: client!.id });
+    }
+  }
+  for (let i = 0; i < rows.length; i += 1000) await post('appointments', rows.slice(i, i + 1000));
+}
+
+function runWorker(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.js', import.meta.url), { workerData: job });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(server: Server, headers: Record<string, string>, connections: number): Promise<Measurement> {
+  const result = await runWorker({
+    origin: server.url, path: `/rest/v1/appointments?${QUERY}`, headers, connections,
+    warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
+  });
+  const sorted = result.latencies.sort((a, b) => a - b);
+  return { rps: result.requests / result.seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: result.errors };
+}
+
+/** The pgbench script: the server's own statements for this request, pipelined as postgres.js sends them. */
+async function pgbenchScript(databaseUrl: string, userId: string, token: string): Promise<{ script: string; variables: string[] }> {
+  const db = await openDatabase({ url: databaseUrl });
+  const schema = await loadSchemaCache(db);
+  await db.close();
+  const plan = planRequest(schema, {
+    method: 'GET', table: 'appointments', query: parseQuery(QUERY), prefer: parsePrefer(undefined),
+    range: null, body: undefined, single: false, userId,
+  });
+  const identity = identityStatement(
+    { role: 'authenticated', claims: decodeJwt(token), method: 'GET', path: '/rest/v1/appointments', headers: {} },
+    true,
+  );
+  const variables: string[] = [];
+  const withVariables = (text: string, values: unknown[], prefix: string) =>
+    text.replace(/\$(\d+)/g, (_, n: string) => `:${prefix}${n}`).replace(/\s+/g, ' ') +
+    (values.forEach((value, i) => variables.push(`${prefix}${i + 1}=${String(value)}`)), '');
+  const statement = toStatement(plan);
+  const script = ['\\startpipeline', 'begin;', `${withVariables(identity.text, identity.values, 'i')};`,
+    `${withVariables(statement.text, statement.values, 's')};`, 'commit;', '\\endpipeline', ''].join('\n');
+  return { script, variables };
+}
+
+function pgbench(databaseUrl: string, scriptPath: string, variables: string[], connections: number): number {
+  const args = ['-n', '-M', 'prepared', '-c', String(connections), '-j', String(Math.min(connections, 2)),
+    '-T', String(SECONDS), '-f', scriptPath, ...variables.flatMap((v) => ['-D', v]), databaseUrl];
+  const run = spawnSync('pgbench', args, { encoding: 'utf8' });
+  const tps = /tps = ([\d.]+)/.exec(run.stdout);
+  if (run.status !== 0 || !tps) throw new Error(`pgbench failed: ${run.stderr || run.stdout}`);
+  return Number(tps[1]);
+}
+
+function databaseUrlFor(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+interface Row {
+  store: string;
+  connections: number;
+  result: Measurement;
+  ceiling: number | null;
+  goal: string;
+  met: boolean;
+}
+
+function report(rows: Row[]): void {
+  const header = ['store', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'pgbench tx/s', 'ratio', 'goal', ''];
+  const lines = rows.map((r) => [
+    r.store, String(r.connections), r.result.rps.toFixed(0), r.result.p50.toFixed(2), r.result.p99.toFixed(2),
+    String(r.result.errors), r.ceiling === null ? '-' : r.ceiling.toFixed(0),
+    r.ceiling === null ? '-' : `${(r.result.rps / r.ceiling).toFixed(2)}x`, r.goal, r.met ? 'met' : 'MISSED',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  for (const line of [header, ...lines]) console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+}
+
+async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, number>): Promise<Row[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'practice-bench-'));
+  const jwtSecret = randomBytes(32).toString('hex');
+  const database = `practice_bench_${process.pid}`;
+  const admin = store === 'postgres' ? postgres(POSTGRES_URL, { max: 1, onnotice: () => {} }) : null;
+  let server: Server | null = null;
+  try {
+    let databaseUrl: string | undefined;
+    if (admin) {
+      await admin.unsafe(`drop database if exists ${database} with (force)`);
+      await admin.unsafe(`create database ${database}`);
+      databaseUrl = databaseUrlFor(POSTGRES_URL, database);
+    }
+    server = await startServer(dataDir, jwtSecret, databaseUrl);
+    const userId = randomUUID();
+    const { token } = await signAccessToken(jwtSecret, { sub: userId }, 24 * 3600);
+    const headers = { apikey: server.anonKey, authorization: `Bearer ${token}` };
+    await seed(server, headers);
+
+    if (databaseUrl) {
+      const { script, variables } = await pgbenchScript(databaseUrl, userId, token);
+      const scriptPath = join(dataDir, 'request.sql');
+      await writeFile(scriptPath, script);
+      for (const connections of CONNECTIONS) ceilings.set(connections, pgbench(databaseUrl, scriptPath, variables, connections));
+    }
+    const rows: Row[] = [];
+    for (const connections of CONNECTIONS) {
+      const result = await measure(server, headers, connections);
+      const ceiling = ceilings.get(connections) ?? null;
+      if (store === 'postgres') {
+        const goal = connections === 1 ? 0.75 : 0.4;
+        rows.push({ store, connections, result, ceiling, goal: `>= ${goal}x pgbench`, met: result.rps >= goal * ceiling! });
+      } else {
+        rows.push({ store, connections, result, ceiling, goal: '>= 1000 req/s', met: result.rps >= 1000 });
+      }
+    }
+    return rows;
+  } finally {
+    if (server) await stopServer(server);
+    if (admin) {
+      await admin.unsafe(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ceilings = new Map<number, number>();
+console.log(`bench/server: GET /appointments?${QUERY}, ${DAYS * PER_DAY} appointments, ${SECONDS} s per point after ${WARMUP_SECONDS} s warm-up`);
+const rows = [...(await benchStore('postgres', ceilings)), ...(await benchStore('pglite', ceilings))];
+report(rows);
