@@ -1,0 +1,110 @@
+// The renderer: an aligned, fitted table on a terminal; TSV (escaped, untruncated, uncoloured) when
+// piped; JSON, NDJSON and CSV on request; the empty list; colour decisions.
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { colorEnabled, palette } from '../../src/core/color.js';
+import { type Column, Output } from '../../src/core/output.js';
+
+interface Client {
+  id: string;
+  name: string;
+  phone: string | null;
+  total_visits: number;
+}
+
+const COLUMNS: Column<Client>[] = [
+  { key: 'name' },
+  { key: 'phone', format: (phone) => phone ?? '-' },
+  { key: 'total_visits', header: 'VISITS' },
+];
+
+const ROWS: Client[] = [
+  { id: '1', name: 'Ann Lee', phone: '555-0100', total_visits: 3 },
+  { id: '2', name: 'Bo\tTab\nLine\\', phone: null, total_visits: 0 },
+];
+
+function capture(tty: boolean, columns = 80, color = false) {
+  const stdout = Object.assign(new PassThrough(), { isTTY: tty, columns });
+  const stderr = Object.assign(new PassThrough(), { isTTY: tty });
+  const text = (stream: PassThrough) => () => stream.read()?.toString() ?? '';
+  return { output: new Output({ stdout, stderr }, palette(color), palette(color)), stdout: text(stdout), stderr: text(stderr) };
+}
+
+describe('Output.rows', () => {
+  it('prints an aligned table with headings on a terminal', async () => {
+    const { output, stdout } = capture(true);
+    await output.rows(ROWS.slice(0, 1).concat({ id: '3', name: 'Christopher', phone: null, total_visits: 12 }), COLUMNS);
+    expect(stdout()).toBe([
+      'NAME         PHONE     VISITS',
+      'Ann Lee      555-0100  3',
+      'Christopher  -         12',
+      '',
+    ].join('\n'));
+  });
+
+  it('narrows the widest column to fit the terminal', async () => {
+    const { output, stdout } = capture(true, 30);
+    await output.rows([{ id: '1', name: 'A very long name that does not fit', phone: '555', total_visits: 1 }], COLUMNS);
+    const lines = stdout().trimEnd().split('\n');
+    expect(lines[1]).toBe('A very long na…  555    1');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(30);
+  });
+
+  it('prints TSV when piped: no headings, nothing cut, tabs and newlines escaped', async () => {
+    const { output, stdout } = capture(false);
+    await output.rows(ROWS, COLUMNS);
+    expect(stdout()).toBe('Ann Lee\t555-0100\t3\nBo\\tTab\\nLine\\\\\t-\t0\n');
+  });
+
+  it('prints every field as JSON, or the fields named', async () => {
+    const all = capture(false);
+    await all.output.rows(ROWS, COLUMNS, { json: true });
+    expect(JSON.parse(all.stdout())).toEqual(ROWS);
+    const some = capture(true);
+    await some.output.rows(ROWS, COLUMNS, { json: ['name', 'id'] });
+    expect(some.stdout()).toBe(`${JSON.stringify([{ name: 'Ann Lee', id: '1' }, { name: 'Bo\tTab\nLine\\', id: '2' }], null, 2)}\n`);
+  });
+
+  it('prints NDJSON and CSV', async () => {
+    const ndjson = capture(false);
+    await ndjson.output.rows(ROWS, COLUMNS, { format: 'ndjson', json: ['id'] });
+    expect(ndjson.stdout()).toBe('{"id":"1"}\n{"id":"2"}\n');
+    const csv = capture(false);
+    await csv.output.rows([...ROWS, { id: '3', name: 'Lee, "Al"', phone: '', total_visits: 1 }], COLUMNS, { format: 'csv' });
+    expect(csv.stdout()).toBe('name,phone,total_visits\r\nAnn Lee,555-0100,3\r\n"Bo\tTab\nLine\\",,0\r\n"Lee, ""Al""",,1\r\n');
+  });
+
+  it('says "No results." on a terminal for an empty list, and prints [] for --json', async () => {
+    const tty = capture(true);
+    await tty.output.rows([], COLUMNS);
+    expect([tty.stdout(), tty.stderr()]).toEqual(['', 'No results.\n']);
+    const piped = capture(false);
+    await piped.output.rows([], COLUMNS);
+    expect([piped.stdout(), piped.stderr()]).toEqual(['', '']);
+    const json = capture(false);
+    await json.output.rows([], COLUMNS, { json: true });
+    expect(json.stdout()).toBe('[]\n');
+  });
+
+  it('makes headings bold only with colour', async () => {
+    const { output, stdout } = capture(true, 80, true);
+    await output.rows(ROWS.slice(0, 1), COLUMNS);
+    expect(stdout().split('\n')[0]).toBe('\u001b[1mNAME\u001b[22m     \u001b[1mPHONE\u001b[22m     \u001b[1mVISITS\u001b[22m');
+  });
+});
+
+describe('colorEnabled', () => {
+  it.each([
+    [{ isTTY: true }, {}, true, true],
+    [{ isTTY: false }, {}, true, false],
+    [{ isTTY: true }, { NO_COLOR: '1' }, true, false],
+    [{ isTTY: true }, { NO_COLOR: '' }, true, true],
+    [{ isTTY: false }, { CLICOLOR_FORCE: '1' }, true, true],
+    [{ isTTY: false }, { CLICOLOR_FORCE: '0' }, true, false],
+    [{ isTTY: true }, { CLICOLOR_FORCE: '1', NO_COLOR: '1' }, true, false],
+    [{ isTTY: true }, { CLICOLOR_FORCE: '1' }, false, false],
+    [{ isTTY: true }, { TERM: 'dumb' }, true, false],
+  ])('%o %o --color=%s -> %s', (stream, env, flag, expected) => {
+    expect(colorEnabled(stream, env, flag)).toBe(expected);
+  });
+});
