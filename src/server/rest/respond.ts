@@ -48,7 +48,7 @@ export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): Res
     const status = plan.conflict && row.inserted === 0 ? 200 : 201;
     headers['content-range'] = '*/*';
     if (plan.location && row.location_id !== null) {
-      headers.location = `/${plan.table.name}?${plan.table.primaryKey[0]}=eq.${encodeURIComponent(row.location_id)}`;
+      headers.location = `/${plan.table.name}?${plan.location}=eq.${encodeURIComponent(row.location_id)}`;
     }
     return withoutEmptyBodyType({ status, headers, body: plan.returning ? row.body : null });
   }

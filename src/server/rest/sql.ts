@@ -132,8 +132,7 @@ function insertSql(plan: InsertPlan): Statement {
   }
   // xmax = 0 marks a row this statement inserted (not one an upsert updated).
   source += ` returning ${table}.*, (xmax = 0) as pgrst_inserted`;
-  const location = plan.location ? plan.table.primaryKey[0]! : null;
-  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: true, location }), values: params.values };
+  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: true, location: plan.location }), values: params.values };
 }
 
 function updateSql(plan: UpdatePlan): Statement {
