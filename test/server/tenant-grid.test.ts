@@ -228,15 +228,35 @@ describe.each(TABLES)('$name', (table) => {
       await ownerUntouched(s);
     });
 
-    it('upsert onto the owner\'s row is refused (403 42501)', async () => {
+    it('upsert with the owner\'s row id makes a row of its own (ids are per practice), the owner\'s stays', async () => {
       const s = await scene(table, 'other practice');
-      expectError(await send(s, 'upsert'), 403, '42501');
-      const ignored = await s.who.post(`/${table.name}`, { ...table.body(s.refs), id: s.row.id }, { prefer: 'resolution=ignore-duplicates' });
-      // ON CONFLICT DO NOTHING skips the owner's row without inserting one: 200, nothing created.
-      expect(ignored.status, ignored.text).toBe(200);
+      const ownRefs: Row = table.referencesClient ? { client_id: (await createClient(s.who, { name: 'Other Client' })).id } : {};
+      for (const resolution of ['merge-duplicates', 'ignore-duplicates']) {
+        const reply = await s.who.post(`/${table.name}?select=id,therapist_id`, { ...table.body(ownRefs), ...table.change, id: s.row.id },
+          { prefer: `resolution=${resolution},return=representation` });
+        // merge-duplicates needs the UPDATE privilege, which the append-only log grants nobody.
+        if (table.appendOnly && resolution === 'merge-duplicates') expectError(reply, 403, '42501');
+        // ignore-duplicates finds the row merge-duplicates made (200), or inserts it now (201).
+        else expect(reply.status, `${resolution}: ${reply.text}`).toBe(resolution === 'merge-duplicates' || table.appendOnly ? 201 : 200);
+      }
+      expect(await rows(s.who, `/${table.name}?select=id,therapist_id`)).toEqual([{ id: s.row.id, therapist_id: (s.who as Practice).id }]);
       await ownerUntouched(s);
-      expect(await rows(s.who, `/${table.name}`)).toEqual([]);
     });
+
+    if (table.referencesClient) {
+      it('upsert pointing at the owner\'s client: the same answer as a missing client', async () => {
+        const s = await scene(table, 'other practice');
+        const upsert = (refs: Row) => s.who.post(`/${table.name}`, { ...table.body(refs), ...table.change, id: s.row.id },
+          { prefer: 'resolution=merge-duplicates' });
+        const foreign = await upsert(s.refs);
+        const missing = await upsert({ client_id: randomUUID() });
+        if (table.appendOnly) expectError(foreign, 403, '42501');
+        else expectError(foreign, 409, '23503');
+        expect({ status: foreign.status, code: foreign.body.code }).toEqual({ status: missing.status, code: missing.body.code });
+        await ownerUntouched(s);
+        expect(await rows(s.who, `/${table.name}`)).toEqual([]);
+      });
+    }
   });
 
   describe('no token (apikey only)', () => {
