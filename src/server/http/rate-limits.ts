@@ -83,7 +83,7 @@ export async function installRateLimits(
     rest: app.rateLimit({
       ...local,
       keyGenerator: restKey,
-      max: (request) => restLimit(request),
+      max: restLimit,
       allowList: (request) => restLimit(request) === 0,
     }),
     auth: app.rateLimit({

@@ -8,7 +8,7 @@ import { URL_LIMIT_BYTES } from './limits.js';
 
 /** onRequest hook: the first check every request meets. */
 export async function checkUrlLength(request: FastifyRequest): Promise<void> {
-  // request.url is the raw request target, so its length in characters is its length in bytes.
+  // request.url is the request target as sent (ASCII on the wire): its length is its size in bytes.
   if (request.url.length > URL_LIMIT_BYTES) throw failures.uriTooLong(URL_LIMIT_BYTES);
 }
 
