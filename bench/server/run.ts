@@ -128,9 +128,12 @@ async function pgbenchScript(databaseUrl: string, userId: string, token: string)
     true,
   );
   const variables: string[] = [];
-  const withVariables = (text: string, values: unknown[], prefix: string) =>
-    text.replace(/\$(\d+)/g, (_, n: string) => `:${prefix}${n}`).replace(/\s+/g, ' ') +
-    (values.forEach((value, i) => variables.push(`${prefix}${i + 1}=${String(value)}`)), '');
+  const withVariables = (text: string, values: unknown[], prefix: string) => {
+    values.forEach((value, i) => variables.push(`${prefix}${i + 1}=${String(value)}`));
+    // pgbench reads `:name` as a variable even inside a string literal, so the time format
+    // 'HH24:MI' is spelt 'HH24":"MI' (the same output: to_char copies quoted text as is).
+    return text.replaceAll("'HH24:MI'", `'HH24":"MI'`).replace(/\$(\d+)/g, (_, n: string) => `:${prefix}${n}`).replace(/\s+/g, ' ');
+  };
   const statement = toStatement(plan);
   const script = ['\\startpipeline', 'begin;', `${withVariables(identity.text, identity.values, 'i')};`,
     `${withVariables(statement.text, statement.values, 's')};`, 'commit;', '\\endpipeline', ''].join('\n');

@@ -3,7 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServiceKeys } from './auth/keys.js';
 import { DEFAULT_AUTH_SETTINGS, registerAuthRoutes, type AuthSettings } from './auth/routes.js';
-import { identify, type Identity } from './auth/verify.js';
+import { identify, rememberingVerifier, type Identity } from './auth/verify.js';
 import type { Database } from './db/database.js';
 import type { SchemaCache } from './db/schema-cache.js';
 import { failures, toErrorResponse } from './errors.js';
@@ -53,7 +53,7 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
     http: { maxHeaderSize: HEADER_LIMIT_BYTES },
     clientErrorHandler: answerClientError,
   });
-  const secret = new TextEncoder().encode(keys.jwtSecret);
+  const verifyToken = rememberingVerifier(new TextEncoder().encode(keys.jwtSecret));
 
   // Bodies stay text: each API parses its own, so bad JSON gets that API's error.
   app.removeAllContentTypeParsers();
@@ -67,7 +67,7 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
   // With no Authorization header the apikey is the bearer, as behind Supabase's gateway: the anon
   // key makes the request anon, the service key service_role.
   const authenticate = async (request: FastifyRequest) => {
-    request.identity = await identify(request.headers.authorization ?? `Bearer ${request.apiKey ?? ''}`, secret);
+    request.identity = await identify(request.headers.authorization ?? `Bearer ${request.apiKey ?? ''}`, verifyToken);
   };
 
   app.get('/rest/v1/', { onRequest: [authenticate, limits.rest] }, async (_request, reply) =>

@@ -66,10 +66,44 @@ export async function verifyJwt(token: string, secret: Uint8Array): Promise<Reco
   return claims;
 }
 
-export async function identify(authorization: string | undefined, secret: Uint8Array): Promise<Identity> {
+export type TokenVerifier = (token: string) => Promise<Record<string, unknown>>;
+
+const REMEMBERED_TOKENS = 1000;
+
+interface Remembered {
+  claims: Record<string, unknown>;
+  validFrom: number;
+  validUntil: number;
+}
+
+/**
+ * verifyJwt with a memory of the tokens it accepted (PostgREST keeps a JWT cache too): a client
+ * sends one token with every request, and its HMAC check costs more than the rest of a read. A
+ * remembered token is trusted only inside the window its time claims allow; outside it, the token
+ * is verified anew, so every refusal still comes from verifyJwt.
+ */
+export function rememberingVerifier(secret: Uint8Array): TokenVerifier {
+  const accepted = new Map<string, Remembered>();
+  return async (token) => {
+    const now = Date.now() / 1000;
+    const known = accepted.get(token);
+    if (known && now >= known.validFrom && now <= known.validUntil) return known.claims;
+    const claims = await verifyJwt(token, secret);
+    const seconds = (claim: unknown, otherwise: number) => (typeof claim === 'number' ? claim : otherwise);
+    if (accepted.size >= REMEMBERED_TOKENS) accepted.delete(accepted.keys().next().value!);
+    accepted.set(token, {
+      claims,
+      validFrom: Math.max(seconds(claims.nbf, -Infinity), seconds(claims.iat, -Infinity)) - CLOCK_SKEW_SECONDS,
+      validUntil: seconds(claims.exp, Infinity) + CLOCK_SKEW_SECONDS,
+    });
+    return claims;
+  };
+}
+
+export async function identify(authorization: string | undefined, verify: TokenVerifier): Promise<Identity> {
   const token = bearerToken(authorization);
   if (token === null) return ANONYMOUS;
-  const claims = await verifyJwt(token, secret);
+  const claims = await verify(token);
   const role = (claims.role ?? 'anon') as RequestRole;
   if (!ROLES.has(role)) throw unauthorized('PGRST303', `JWT role '${String(claims.role)}' is not allowed`);
   if (role !== 'authenticated') return { role, claims, userId: null };

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { ApiRequest, Database, OwnerTransaction } from './database.js';
 import { identityStatement } from './identity-sql.js';
+import { runPipelined } from './pglite-pipeline.js';
 
 export interface PgliteTarget {
   /** Directory of the database files; absent keeps the database in memory. */
@@ -47,8 +48,11 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
       );
     },
     runRequest<Row>(request: ApiRequest<Row>) {
+      const identity = identityStatement(request.identity, request.readOnly);
+      // A request that commits whatever its row says is the common case and needs one call; one that
+      // decides on seeing its row needs an explicit transaction to roll back.
+      if (!request.commitIf) return runPipelined<Row>(pg, identity, request.statement);
       return pg.transaction(async (tx) => {
-        const identity = identityStatement(request.identity, request.readOnly);
         await tx.query(identity.text, identity.values);
         const result = await tx.query<Row>(request.statement.text, request.statement.values);
         const row = result.rows[0] as Row;

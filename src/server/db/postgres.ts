@@ -55,10 +55,12 @@ export function openPostgres(url: string, maxConnections = 10): Database {
       const connection = await sql.reserve();
       try {
         const identity = identityStatement(request.identity, request.readOnly);
+        // Prepared: PostgreSQL parses and plans each statement text once per connection, not per
+        // request (postgres.js sends unsafe() queries unprepared unless asked).
         const pipelined = [
           connection.unsafe('begin'),
-          connection.unsafe(identity.text, identity.values),
-          connection.unsafe(request.statement.text, request.statement.values as never[]),
+          connection.unsafe(identity.text, identity.values, { prepare: true }),
+          connection.unsafe(request.statement.text, request.statement.values as never[], { prepare: true }),
         ];
         // Without a commit decision the COMMIT joins the pipeline; after a failed statement
         // PostgreSQL turns it into a ROLLBACK by itself.
