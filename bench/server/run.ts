@@ -1,6 +1,8 @@
 // bench/server: req/s and p50/p99 of the hot read `GET /appointments?date=eq.D&order=start_time.asc`
 // at 1 and 16 connections, on PGlite and PostgreSQL, beside the ceiling measured in the same run:
-// pgbench running the very transaction the server runs for that request on the same PostgreSQL.
+// pgbench -f running the very transaction the server runs for that request on the same PostgreSQL,
+// as a script (a round trip per statement: the goal's ceiling) and pipelined (as the server sends it),
+// and beside a bare fastify + postgres.js route running only that transaction.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -36,19 +38,24 @@ interface Server {
   process: ChildProcess;
 }
 
-async function startServer(dataDir: string, jwtSecret: string, databaseUrl?: string): Promise<Server> {
-  const args = [join(ROOT, 'bin/practice.js'), 'server', 'start', '--foreground', '--port', '0', '--data-dir', dataDir,
-    '--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'];
-  const env: NodeJS.ProcessEnv = { ...process.env, PRACTICE_JWT_SECRET: jwtSecret };
-  if (databaseUrl) env.PRACTICE_DATABASE_URL = databaseUrl;
-  else delete env.PRACTICE_DATABASE_URL;
+/** Spawns a server that prints one JSON line with its url once listening. */
+async function spawnListening(args: string[], env: NodeJS.ProcessEnv): Promise<Server> {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
   });
-  const { url, anon_key: anonKey } = JSON.parse(line) as { url: string; anon_key: string };
-  return { url, anonKey, process: child };
+  const { url, anon_key: anonKey } = JSON.parse(line) as { url: string; anon_key?: string };
+  return { url, anonKey: anonKey ?? '', process: child };
+}
+
+function startServer(dataDir: string, jwtSecret: string, databaseUrl?: string): Promise<Server> {
+  const args = [join(ROOT, 'bin/practice.js'), 'server', 'start', '--foreground', '--port', '0', '--data-dir', dataDir,
+    '--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'];
+  const env: NodeJS.ProcessEnv = { ...process.env, PRACTICE_JWT_SECRET: jwtSecret };
+  if (databaseUrl) env.PRACTICE_DATABASE_URL = databaseUrl;
+  else delete env.PRACTICE_DATABASE_URL;
+  return spawnListening(args, env);
 }
 
 async function stopServer(server: Server): Promise<void> {
@@ -114,8 +121,19 @@ async function measure(server: Server, headers: Record<string, string>, connecti
   return { rps: result.requests / result.seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: result.errors };
 }
 
-/** The pgbench script: the server's own statements for this request, pipelined as postgres.js sends them. */
-async function pgbenchScript(databaseUrl: string, userId: string, token: string): Promise<{ script: string; variables: string[] }> {
+interface PgbenchScripts {
+  /** The two statements with their parameters, for the bare route. */
+  identity: { text: string; values: unknown[] };
+  statement: { text: string; values: unknown[] };
+  /** BEGIN, identity, statement, COMMIT: one round trip each. */
+  plain: string;
+  /** The same under \startpipeline, one round trip in all, as the server's postgres.js sends it. */
+  pipelined: string;
+  variables: string[];
+}
+
+/** The pgbench scripts: the server's own statements for this request, with its own parameters. */
+async function pgbenchScripts(databaseUrl: string, userId: string, token: string): Promise<PgbenchScripts> {
   const db = await openDatabase({ url: databaseUrl });
   const schema = await loadSchemaCache(db);
   await db.close();
@@ -135,9 +153,15 @@ async function pgbenchScript(databaseUrl: string, userId: string, token: string)
     return text.replaceAll("'HH24:MI'", `'HH24":"MI'`).replace(/\$(\d+)/g, (_, n: string) => `:${prefix}${n}`).replace(/\s+/g, ' ');
   };
   const statement = toStatement(plan);
-  const script = ['\\startpipeline', 'begin;', `${withVariables(identity.text, identity.values, 'i')};`,
-    `${withVariables(statement.text, statement.values, 's')};`, 'commit;', '\\endpipeline', ''].join('\n');
-  return { script, variables };
+  const transaction = ['begin;', `${withVariables(identity.text, identity.values, 'i')};`,
+    `${withVariables(statement.text, statement.values, 's')};`, 'commit;'];
+  return {
+    identity,
+    statement,
+    plain: [...transaction, ''].join('\n'),
+    pipelined: ['\\startpipeline', ...transaction, '\\endpipeline', ''].join('\n'),
+    variables,
+  };
 }
 
 function pgbench(databaseUrl: string, scriptPath: string, variables: string[], connections: number): number {
@@ -155,32 +179,40 @@ function databaseUrlFor(serverUrl: string, database: string): string {
   return url.toString();
 }
 
+interface Ceiling {
+  plain: number;
+  pipelined: number;
+}
+
 interface Row {
+  /** The service, or the bare route baseline. */
   store: string;
   connections: number;
   result: Measurement;
-  ceiling: number | null;
+  ceiling: Ceiling | null;
   goal: string;
   met: boolean;
 }
 
 function report(rows: Row[]): void {
-  const header = ['store', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'pgbench tx/s', 'ratio', 'goal', ''];
+  const header = ['store', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'pgbench tx/s', 'ratio', 'pipelined tx/s', 'ratio', 'goal', ''];
+  const ratio = (rps: number, tps: number | undefined) => (tps === undefined ? '-' : `${(rps / tps).toFixed(2)}x`);
   const lines = rows.map((r) => [
     r.store, String(r.connections), r.result.rps.toFixed(0), r.result.p50.toFixed(2), r.result.p99.toFixed(2),
-    String(r.result.errors), r.ceiling === null ? '-' : r.ceiling.toFixed(0),
-    r.ceiling === null ? '-' : `${(r.result.rps / r.ceiling).toFixed(2)}x`, r.goal, r.met ? 'met' : 'MISSED',
+    String(r.result.errors), r.ceiling?.plain.toFixed(0) ?? '-', ratio(r.result.rps, r.ceiling?.plain),
+    r.ceiling?.pipelined.toFixed(0) ?? '-', ratio(r.result.rps, r.ceiling?.pipelined), r.goal, r.met ? 'met' : 'MISSED',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   for (const line of [header, ...lines]) console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
 }
 
-async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, number>): Promise<Row[]> {
+async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ceiling>): Promise<Row[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'practice-bench-'));
   const jwtSecret = randomBytes(32).toString('hex');
   const database = `practice_bench_${process.pid}`;
   const admin = store === 'postgres' ? postgres(POSTGRES_URL, { max: 1, onnotice: () => {} }) : null;
   let server: Server | null = null;
+  let bare: Server | null = null;
   try {
     let databaseUrl: string | undefined;
     if (admin) {
@@ -195,18 +227,34 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, nu
     await seed(server, headers);
 
     if (databaseUrl) {
-      const { script, variables } = await pgbenchScript(databaseUrl, userId, token);
-      const scriptPath = join(dataDir, 'request.sql');
-      await writeFile(scriptPath, script);
-      for (const connections of CONNECTIONS) ceilings.set(connections, pgbench(databaseUrl, scriptPath, variables, connections));
+      const scripts = await pgbenchScripts(databaseUrl, userId, token);
+      const plainPath = join(dataDir, 'request.sql');
+      const pipelinedPath = join(dataDir, 'request-pipelined.sql');
+      await writeFile(plainPath, scripts.plain);
+      await writeFile(pipelinedPath, scripts.pipelined);
+      for (const connections of CONNECTIONS) {
+        ceilings.set(connections, {
+          plain: pgbench(databaseUrl, plainPath, scripts.variables, connections),
+          pipelined: pgbench(databaseUrl, pipelinedPath, scripts.variables, connections),
+        });
+      }
+      bare = await spawnListening([new URL('./bare-route.js', import.meta.url).pathname], {
+        ...process.env,
+        BARE_ROUTE_JOB: JSON.stringify({ databaseUrl, identity: scripts.identity, statement: scripts.statement }),
+      });
     }
     const rows: Row[] = [];
+    for (const connections of bare ? CONNECTIONS : []) {
+      const result = await measure(bare!, {}, connections);
+      const ceiling = ceilings.get(connections)!;
+      rows.push({ store: 'bare route', connections, result, ceiling, goal: 'baseline', met: true });
+    }
     for (const connections of CONNECTIONS) {
       const result = await measure(server, headers, connections);
       const ceiling = ceilings.get(connections) ?? null;
       if (store === 'postgres') {
         const goal = connections === 1 ? 0.75 : 0.4;
-        rows.push({ store, connections, result, ceiling, goal: `>= ${goal}x pgbench`, met: result.rps >= goal * ceiling! });
+        rows.push({ store, connections, result, ceiling, goal: `>= ${goal}x pgbench`, met: result.rps >= goal * ceiling!.plain });
       } else {
         rows.push({ store, connections, result, ceiling, goal: '>= 1000 req/s', met: result.rps >= 1000 });
       }
@@ -214,6 +262,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, nu
     return rows;
   } finally {
     if (server) await stopServer(server);
+    if (bare) await stopServer(bare);
     if (admin) {
       await admin.unsafe(`drop database if exists ${database} with (force)`);
       await admin.end();
@@ -222,7 +271,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, nu
   }
 }
 
-const ceilings = new Map<number, number>();
+const ceilings = new Map<number, Ceiling>();
 console.log(`bench/server: GET /appointments?${QUERY}, ${DAYS * PER_DAY} appointments, ${SECONDS} s per point after ${WARMUP_SECONDS} s warm-up`);
 const rows = [...(await benchStore('postgres', ceilings)), ...(await benchStore('pglite', ceilings))];
 report(rows);
