@@ -4,7 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../core/api-client.js';
 import { colorEnabled, palette } from '../core/color.js';
 import { ConfigStore, configDir } from '../core/config-store.js';
-import type { Connection } from '../core/connect.js';
+import { type Connection, connect } from '../core/connect.js';
 import { Output } from '../core/output.js';
 import { Prompter } from '../core/prompt.js';
 
@@ -74,7 +74,7 @@ export function createContext(base: Base): Context {
       return (prompt ??= new Prompter({ stdin: base.io.stdin, stderr: base.io.stderr }, ctx.interactive));
     },
     config: () => (store ??= new ConfigStore(configDir(base.env))),
-    connection: () => (connection ??= import('../core/connect.js').then(({ connect }) => connect(ctx))),
+    connection: () => (connection ??= connect(ctx)),
     api: async () => (await ctx.connection()).api,
   };
   return ctx;

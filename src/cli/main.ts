@@ -1,6 +1,22 @@
 // The executable's entry (bundled to dist/main.js): runs the CLI on this process's streams.
 // Exit status travels through process.exitCode so pending output is flushed before the process ends.
-import { processContext } from './context.js';
-import { run } from './program.js';
+import packageJson from '../../package.json' with { type: 'json' };
 
-process.exitCode = await run(process.argv.slice(2), processContext());
+// A reader that stops early (`practice profile list | head -1`) is no error: end quietly, as a
+// process killed by SIGPIPE would, instead of crashing on the write.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  });
+}
+
+const argv = process.argv.slice(2);
+// `practice --version` is what scripts and shell prompts probe; it answers before the command tree
+// and its modules load, at little more than node's own start-up cost (bench/cli measures both).
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  process.stdout.write(`${packageJson.version}\n`);
+} else {
+  const { runProcess } = await import('./program.js');
+  process.exitCode = await runProcess();
+}

@@ -5,11 +5,38 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { ApiError } from '../core/api-error.js';
 import { apiCommand } from './api/index.js';
 import { authCommand } from './auth/index.js';
-import type { Context, GlobalOptions } from './context.js';
+import { type Context, type GlobalOptions, processContext } from './context.js';
 import { CommandError, ExitCode, SilentExit } from './errors.js';
 import { helpCommand } from './help/index.js';
 import { profileCommand } from './profile/index.js';
-import { serverCommand } from './server/index.js';
+
+type CommandFactory = (ctx: Context) => Command;
+
+/**
+ * The nouns. The CLI's own (auth, profile, api) are small and share the core every command loads;
+ * a noun with heavy dependencies of its own gives `load` instead, and its module (a chunk of its
+ * own) is imported only when it runs. Registering a noun is one entry here.
+ */
+const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactory } | { load(): Promise<CommandFactory> })> = [
+  { name: 'auth', summary: 'Sign in and out, and see who is signed in', command: authCommand },
+  { name: 'profile', summary: 'Manage profiles: which project the CLI talks to, and as whom', command: profileCommand },
+  { name: 'api', summary: 'Send a request to the project and print the response body', command: apiCommand },
+  { name: 'server', summary: 'Run the embedded practice service (PGlite by default, or a PostgreSQL server)', load: async () => (await import('./server/index.js')).serverCommand },
+];
+
+// Global options that take a value, so the value is not mistaken for the noun.
+const VALUED_OPTIONS = new Set(['-p', '--profile', '--max-wait']);
+
+/** The noun the command line names: its first word that is neither an option nor an option's value. */
+function nounOf(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return argv[i + 1];
+    if (VALUED_OPTIONS.has(arg)) i++;
+    else if (!arg.startsWith('-')) return arg;
+  }
+  return undefined;
+}
 
 function seconds(value: string): number {
   const number = Number(value);
@@ -17,7 +44,7 @@ function seconds(value: string): number {
   return number;
 }
 
-export function buildProgram(ctx: Context): Command {
+export async function buildProgram(ctx: Context, argv: readonly string[]): Promise<Command> {
   const program = new Command('practice')
     .description('Run a small therapy or massage practice from the terminal')
     .version(packageJson.version, '-V, --version', 'print the version')
@@ -42,11 +69,14 @@ See \`practice help exit-codes\` and \`practice help environment\`.`)
         maxWait: options.maxWait,
       });
     });
-  program.addCommand(authCommand(ctx));
-  program.addCommand(profileCommand(ctx));
-  program.addCommand(apiCommand(ctx));
-  program.addCommand(serverCommand(ctx));
-  program.addCommand(helpCommand(ctx, program));
+  const invoked = nounOf(argv);
+  for (const noun of NOUNS) {
+    // Nouns that do not run are listed by name and summary only.
+    const factory = 'command' in noun ? noun.command : noun.name === invoked ? await noun.load() : null;
+    const command = factory ? factory(ctx) : new Command(noun.name);
+    program.addCommand(command.description(noun.summary));
+  }
+  program.addCommand(helpCommand(ctx, NOUNS.map((noun) => noun.name), (words) => run(words, ctx)));
   return configureTree(program, ctx);
 }
 
@@ -62,10 +92,15 @@ function configureTree(command: Command, ctx: Context): Command {
   return command;
 }
 
+/** Runs the CLI for this process: its argv, streams, environment and clock. */
+export function runProcess(): Promise<number> {
+  return run(process.argv.slice(2), processContext());
+}
+
 /** Runs the CLI and returns the exit code; printing errors is part of running. */
 export async function run(argv: string[], ctx: Context): Promise<number> {
   try {
-    await buildProgram(ctx).parseAsync(argv, { from: 'user' });
+    await (await buildProgram(ctx, argv)).parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (err) {
     return report(err, ctx);

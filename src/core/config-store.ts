@@ -1,7 +1,7 @@
 // The CLI's config file: profiles, their sessions and the active profile, in one JSON file of mode
 // 0600. Reads take no lock (writes are atomic renames); every change is a locked read-modify-write.
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CommandError } from '../cli/errors.js';
@@ -59,10 +59,19 @@ export class ConfigStore {
     this.path = join(dir, FILE);
   }
 
+  private cached: ConfigFile | null = null;
+
+  /** The file as this process last read or wrote it (a renewal re-reads it under the lock). */
   async read(): Promise<ConfigFile> {
+    return (this.cached ??= this.load());
+  }
+
+  // Synchronous on purpose: one small file read at start costs one system call this way, against
+  // four thread-pool round trips through fs/promises.
+  private load(): ConfigFile {
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      text = readFileSync(this.path, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, profiles: {} };
       throw err;
@@ -80,9 +89,10 @@ export class ConfigStore {
   async update<T>(change: (config: ConfigFile) => T | Promise<T>): Promise<T> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     return withFileLock(`${this.path}.lock`, async () => {
-      const config = await this.read();
+      const config = this.load();
       const result = await change(config);
       await this.write(config);
+      this.cached = config;
       return result;
     });
   }
@@ -94,9 +104,11 @@ export class ConfigStore {
   }
 
   private async write(config: ConfigFile): Promise<void> {
-    const temporary = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    const handle = await open(temporary, 'wx', 0o600);
+    // Writers are serialised by the lock, so the pid alone keeps a stale file from a crash apart.
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    const handle = await open(temporary, 'w', 0o600);
     try {
+      await handle.chmod(0o600);
       await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`);
       await handle.sync();
     } finally {

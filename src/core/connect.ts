@@ -5,8 +5,7 @@ import { UsageError } from '../cli/errors.js';
 import { ApiClient } from './api-client.js';
 import { AuthApi } from './auth-api.js';
 import { DEFAULT_TIMEOUTS, HttpTransport } from './http.js';
-import { localService, signInLocalTherapist } from './local-service.js';
-import { checkTimeZone, chooseProfile, LOCAL_PROFILE, type ProfileSource, systemTimeZone } from './profiles.js';
+import { chooseProfile, LOCAL_PROFILE, type ProfileSource, systemTimeZone } from './profiles.js';
 import { normalizeProjectUrl, type ProjectUrls, projectUrls } from './project-url.js';
 import { SessionKeeper } from './session.js';
 
@@ -39,12 +38,14 @@ export async function connect(ctx: Context): Promise<Connection> {
     throw new UsageError(`There is no profile named "${name}".`, 'See `practice profile list`; add one with `practice profile add`.');
   }
 
+  // Only the local profile needs the code that starts a server and signs a therapist up.
+  const localAccount = local ? await import('./local-service.js') : null;
   let urls: ProjectUrls;
   let anonKey = env.PRACTICE_ANON_KEY || stored?.anon_key || null;
   if (env.PRACTICE_URL) {
     urls = normalizeProjectUrl(env.PRACTICE_URL);
-  } else if (local) {
-    const service = await localService(ctx, store, (line) => ctx.out.note(line));
+  } else if (localAccount) {
+    const service = await localAccount.localService(ctx, store, (line) => ctx.out.note(line));
     urls = projectUrls(service.url);
     anonKey = env.PRACTICE_ANON_KEY || service.anonKey;
   } else {
@@ -70,9 +71,10 @@ export async function connect(ctx: Context): Promise<Connection> {
     auth,
     now: ctx.now,
     envToken: env.PRACTICE_TOKEN || null,
-    selfSignIn: local ? (profile, authApi) => signInLocalTherapist(profile, authApi, ctx.now()) : null,
+    selfSignIn: localAccount ? (profile, authApi) => localAccount.signInLocalTherapist(profile, authApi, ctx.now()) : null,
   });
   api.useCredentials(session);
-  const timeZone = stored?.time_zone ? checkTimeZone(stored.time_zone) : systemTimeZone();
+  // A stored zone was checked when it was stored (`profile add`).
+  const timeZone = stored?.time_zone ?? systemTimeZone(env);
   return { profile: { name, source, local, urls, timeZone }, api, auth, session };
 }

@@ -21,7 +21,6 @@ const BODYLESS = new Set(['GET', 'HEAD', 'DELETE']);
 
 export function apiCommand(ctx: Context): Command {
   return new Command('api')
-    .description('Send a request to the project and print the response body')
     .argument('<method>', 'GET, HEAD, POST, PATCH, DELETE, ...')
     .argument('<path>', 'a table (clients), a REST path (clients?select=id) or a path from the root (/auth/v1/user)')
     .option('-q, --query <key=value>', 'add a query parameter, sent as written (repeatable)', collect, [])

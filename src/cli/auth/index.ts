@@ -1,4 +1,5 @@
-// `practice auth`: signing in and out of the active profile, and reading its session.
+// `practice auth`: signing in and out of the active profile, and reading its session (summary in
+// program.ts, which lists every noun).
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { loginCommand } from './login.js';
@@ -9,7 +10,6 @@ import { tokenCommand } from './token.js';
 
 export function authCommand(ctx: Context): Command {
   return new Command('auth')
-    .description('Sign in and out, and see who is signed in')
     .addCommand(loginCommand(ctx))
     .addCommand(signupCommand(ctx))
     .addCommand(statusCommand(ctx))

@@ -8,7 +8,6 @@ import { useCommand } from './use.js';
 
 export function profileCommand(ctx: Context): Command {
   return new Command('profile')
-    .description('Manage profiles: which project the CLI talks to, and as whom')
     .addCommand(listCommand(ctx))
     .addCommand(useCommand(ctx))
     .addCommand(addCommand(ctx))

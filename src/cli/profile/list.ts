@@ -50,7 +50,7 @@ export async function runList(options: RowOptions, ctx: Context): Promise<void> 
       active: name === active,
       url: name === LOCAL_PROFILE ? (localServer?.url ?? null) : (profile.url ?? null),
       signed_in_as: profile.session ? (profile.session.user.email ?? profile.session.user.id) : null,
-      time_zone: profile.time_zone ?? systemTimeZone(),
+      time_zone: profile.time_zone ?? systemTimeZone(ctx.env),
     };
   });
   await ctx.out.rows(rows, COLUMNS, options);
