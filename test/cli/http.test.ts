@@ -55,10 +55,10 @@ describe('retries', () => {
 
   it('honours a Retry-After date', async () => {
     const fake = await fakeProject((_request, response, count) =>
-      count === 1 ? json(response, 503, { message: 'down for a moment' }, { 'retry-after': new Date(Date.now() + 1500).toUTCString() }) : json(response, 200, []));
+      count === 1 ? json(response, 503, { message: 'down for a moment' }, { 'retry-after': new Date(Date.now() + 2500).toUTCString() }) : json(response, 200, []));
     const result = await home.run(['api', 'GET', 'clients'], { env: envFor(fake.url) });
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^The server answered HTTP 503; trying again in [12] s…\n$/);
+    expect(result.stderr).toMatch(/^The server answered HTTP 503; trying again in [123] s…\n$/);
     await fake.close();
   });
 

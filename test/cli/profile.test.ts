@@ -157,6 +157,17 @@ describe('help and version', () => {
     expect((await home.run(['--frobnicate'])).code).toBe(2);
   });
 
+  it('ends quietly when the reader of its output goes away (| head)', async () => {
+    const { spawn } = await import('node:child_process');
+    const { BIN } = await import('../helpers/cli.js');
+    const child = spawn(process.execPath, [BIN, 'help', 'environment'], { env: home.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
   it('prints the version', async () => {
     expect((await home.run(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
