@@ -179,7 +179,7 @@ export class ApiClient {
       const response = new ApiResponse(http.status, http.statusText, http.headers, http.body);
       this.notePacing(kind, response.headers);
       const usersToken = request.auth === undefined || request.auth === 'user';
-      if (response.status === 401 && usersToken && token && !renewed) {
+      if (usersToken && token && !renewed && refusesToken(response)) {
         renewed = true;
         if (await this.signedIn().renew(token)) continue;
       }
@@ -250,6 +250,23 @@ export class ApiClient {
     for (const [name, value] of Object.entries(response.headers)) this.options.log(`< ${name}: ${redactHeader(name, value ?? '')}`);
     if (response.body.length) this.options.log(`< ${redactBody(response.body.toString('utf8'))}`);
   }
+}
+
+/**
+ * A 401 about the bearer token (PostgREST's PGRST30x, with `WWW-Authenticate: Bearer
+ * error="invalid_token"`), which a renewed token may cure; not the gateway refusing the apikey.
+ */
+function refusesToken(response: ApiResponse): boolean {
+  if (response.status !== 401) return false;
+  if (response.headers['www-authenticate']?.includes('invalid_token')) return true;
+  const code = (() => {
+    try {
+      return (JSON.parse(response.text()) as { code?: unknown }).code;
+    } catch {
+      return null;
+    }
+  })();
+  return typeof code === 'string' && code.startsWith('PGRST30');
 }
 
 function selectParam(select: readonly string[] | undefined): string | undefined {

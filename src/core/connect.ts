@@ -41,7 +41,8 @@ export async function connect(ctx: Context): Promise<Connection> {
   // Only the local profile needs the code that starts a server and signs a therapist up.
   const localAccount = local ? await import('./local-service.js') : null;
   let urls: ProjectUrls;
-  let anonKey = env.PRACTICE_ANON_KEY || stored?.anon_key || null;
+  // The local profile's stored key belongs to the local service, not to a PRACTICE_URL.
+  let anonKey = env.PRACTICE_ANON_KEY || (stored?.url ? stored.anon_key : null) || null;
   if (env.PRACTICE_URL) {
     urls = normalizeProjectUrl(env.PRACTICE_URL);
   } else if (localAccount) {

@@ -166,6 +166,13 @@ describe('token renewal', () => {
     expect(sent.map((request) => request.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
   });
 
+  it('does not renew when the gateway refuses the apikey', async () => {
+    const { client, sent, renewals } = harness([reply(401, { message: 'Invalid API key', hint: 'Double check your API key.' })], { tokens: ['old', 'new'] });
+    await expect(client.select('clients')).rejects.toMatchObject({ status: 401, message: 'Invalid API key', exitCode: 4 });
+    expect(sent).toHaveLength(1);
+    expect(renewals()).toBe(0);
+  });
+
   it('exits 4 when the renewed token is refused too', async () => {
     const { client, sent } = harness([reply(401, { code: 'PGRST301', message: 'bad' }), reply(401, { code: 'PGRST301', message: 'bad' })], { tokens: ['old', 'new'] });
     await expect(client.select('clients')).rejects.toMatchObject({ status: 401, exitCode: 4 });
