@@ -1,0 +1,117 @@
+// What a user types for a record -> its id: a full uuid, a unique id prefix (the short ids of list
+// tables), or for clients and services a name, searched with ilike (asked on a terminal when several match).
+import { type Query, query } from '../../core/query.js';
+import { InvalidInputError } from '../../model/errors.js';
+import { matchIdPrefix, shortId } from '../../model/short-id.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID_SHAPE = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+// As short-id.ts: fewer hex characters than this are not taken for an id prefix.
+const MIN_PREFIX_LENGTH = 4;
+// Enough to show the choice or the candidates; a search matching more than this needs more letters.
+const CANDIDATES = 20;
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+/** The record named in messages for a table (`appointments` -> `appointment`). */
+const recordOf = (table: string) => ({ service_menu: 'service', business_hours: 'business hours', sessions: 'note', conversation_log: 'message' })[table] ?? table.replace(/s$/, '');
+
+/**
+ * The ids a prefix stands for, as a range PostgREST (and PostgreSQL's uuid order, which is the order
+ * of the hex text) can filter on: the prefix padded with 0s up to with fs. Null when `text` is not a prefix.
+ */
+function prefixRange(text: string): { low: string; high: string } | null {
+  const prefix = text.trim().toLowerCase();
+  if (!UUID_SHAPE.startsWith(prefix.replace(/[0-9a-f]/g, 'x')) || prefix.replaceAll('-', '').length < MIN_PREFIX_LENGTH) return null;
+  const pad = (fill: string) => prefix + UUID_SHAPE.slice(prefix.length).replace(/x/g, fill);
+  return { low: pad('0'), high: pad('f') };
+}
+
+// The tables differ in their rows, so the queries are built untyped and the rows read as the caller's shape.
+async function read<Row>(ctx: Context, table: string, filter: Query): Promise<Row[]> {
+  return (await (await ctx.api()).select(table, filter)) as unknown as Row[];
+}
+
+function rowsWithPrefix<Row>(ctx: Context, table: string, range: { low: string; high: string }, columns: readonly string[]): Promise<Row[]> {
+  return read<Row>(ctx, table, query().gte('id', range.low).lte('id', range.high).select(columns).limit(CANDIDATES));
+}
+
+/** matchIdPrefix's refusal (unknown, ambiguous, malformed) as a usage error, labelled with `flag` when there is one. */
+function matchOrRefuse(text: string, ids: readonly string[], what: string, flag?: string): string {
+  try {
+    return matchIdPrefix(text, ids, what);
+  } catch (err) {
+    if (err instanceof InvalidInputError) throw new UsageError(flag ? `${flag}: ${err.message}` : err.message);
+    throw err;
+  }
+}
+
+/**
+ * The id of the row of `table` that `text` names: a full uuid as given (the request that uses it says
+ * whether it exists), or a unique prefix of at least 4 hex characters, looked up with one read.
+ */
+export async function resolveRowId(ctx: Context, table: string, text: string, flag?: string): Promise<string> {
+  const wanted = text.trim().toLowerCase();
+  if (UUID.test(wanted)) return wanted;
+  const range = prefixRange(wanted);
+  // Not an id at all: matchIdPrefix names the expected form, and nothing is read.
+  if (range === null) return matchOrRefuse(wanted, [], recordOf(table), flag);
+  const rows = await rowsWithPrefix<{ id: string }>(ctx, table, range, ['id']);
+  return matchOrRefuse(wanted, rows.map((row) => row.id), recordOf(table), flag);
+}
+
+/**
+ * The one row of a table with a name column that `text` names: by id or id prefix first, else by a
+ * case-insensitive search of the name. Several matches: an exact name wins; else a question on a
+ * terminal, and otherwise a usage error listing the candidates by short id.
+ */
+async function resolveNamed<Row extends Named>(ctx: Context, table: string, text: string, flag: string, columns: readonly string[]): Promise<Row> {
+  const what = recordOf(table);
+  const wanted = text.trim();
+  if (wanted === '') throw new UsageError(`${flag}: expected a ${what} name or id; got ''`);
+  if (UUID.test(wanted.toLowerCase())) {
+    const [row] = await read<Row>(ctx, table, query().eq('id', wanted.toLowerCase()).select(columns));
+    if (!row) throw new UsageError(`${flag}: no ${what} has the id ${wanted}`);
+    return row;
+  }
+  const range = prefixRange(wanted);
+  if (range !== null) {
+    const byId = await rowsWithPrefix<Row>(ctx, table, range, columns);
+    // A hex-looking word that is no id prefix (`Abbe`) may still be a name.
+    if (byId.length > 0) {
+      const id = matchOrRefuse(wanted, byId.map((row) => row.id), what, flag);
+      return byId.find((row) => row.id === id)!;
+    }
+  }
+  const me = await (await ctx.api()).userId();
+  const found = await read<Row>(ctx, table, query().eq('therapist_id', me).ilike('name', wanted).select(columns).order('name').limit(CANDIDATES));
+  const exact = found.filter((row) => row.name.toLowerCase() === wanted.toLowerCase());
+  if (found.length === 1) return found[0]!;
+  if (exact.length === 1) return exact[0]!;
+  if (found.length === 0) {
+    throw new UsageError(`${flag}: no ${what} matches '${wanted}'`, `See \`practice ${what} list\` for names and ids.`);
+  }
+  if (ctx.interactive) {
+    const choices = found.map((row) => ({ name: `${row.name} (${shortId(row.id)})`, value: row }));
+    return ctx.prompt.select(`Which ${what} do you mean by '${wanted}'?`, choices, { flag });
+  }
+  const candidates = found.map((row) => `  ${shortId(row.id)}  ${row.name}`).join('\n');
+  throw new UsageError(`${flag}: '${wanted}' matches ${found.length} ${what}s:\n${candidates}`, `Pass ${flag} with one of the ids, or more of the name.`);
+}
+
+/** `--client "Ann"`, an id or an id prefix -> the client's id and name. */
+export async function resolveClient(ctx: Context, text: string, flag = '--client'): Promise<{ id: string; name: string }> {
+  const { id, name } = await resolveNamed<Named>(ctx, 'clients', text, flag, ['id', 'name']);
+  return { id, name };
+}
+
+/** `--service "Swedish 60"`, an id or an id prefix -> the service's id, name and duration in minutes. */
+export async function resolveService(ctx: Context, text: string, flag = '--service'): Promise<{ id: string; name: string; duration: number }> {
+  const { id, name, duration } = await resolveNamed<Named & { duration: number }>(ctx, 'service_menu', text, flag, ['id', 'name', 'duration']);
+  return { id, name, duration };
+}
