@@ -1,0 +1,31 @@
+// `practice service add`: a new service on the menu, POST service_menu with a client-chosen id so a
+// retried request cannot add it twice. A name already on the menu is refused by the service (409).
+import { randomUUID } from 'node:crypto';
+import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
+import { type Service, serviceCreateSchema } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
+import type { Context } from '../context.js';
+import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
+import { addServiceFlags, serviceBody, type ServiceFlags } from './flags.js';
+
+type AddOptions = ServiceFlags & RowOptions;
+
+export function addCommand(ctx: Context): Command {
+  const command = new Command('add')
+    .description('Add a service to the menu')
+    .addHelpText('before', `Examples:
+  $ practice service add --name "Swedish 60" --duration 60 --price 80
+  $ practice service add --name "Deep tissue 90" --duration 90 --price 125.50 --buffer 15 --description "Slow, firm pressure"
+`)
+    .action((options: AddOptions) => runAdd(options, ctx));
+  return addOutputFlags(addServiceFlags(command, true), SERVICE_FIELDS);
+}
+
+export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+  const body = serviceBody(serviceCreateSchema, options, { id: randomUUID() });
+  const [service] = await (await ctx.api()).insert<Service>('service_menu', body);
+  ctx.out.success(`Added ${service!.name} (${shortId(service!.id)}) to the menu.`);
+  await ctx.out.rows([service!], SERVICE_COLUMNS, options);
+}

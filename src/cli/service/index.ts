@@ -1,0 +1,16 @@
+// `practice service`: the practice's service menu (service_menu): what it offers, for how long and
+// at what price. Services are retired, not deleted, since appointments refer to them.
+import { Command } from 'commander';
+import type { Context } from '../context.js';
+import { addCommand } from './add.js';
+import { listCommand } from './list.js';
+import { retireCommand } from './retire.js';
+import { updateCommand } from './update.js';
+
+export function serviceCommand(ctx: Context): Command {
+  return new Command('service')
+    .addCommand(listCommand(ctx))
+    .addCommand(addCommand(ctx))
+    .addCommand(updateCommand(ctx))
+    .addCommand(retireCommand(ctx));
+}

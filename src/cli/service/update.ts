@@ -1,0 +1,35 @@
+// `practice service update <service>`: changes the named fields of one service, PATCH service_menu?
+// id=eq.<id>. The service is named by name, id or id prefix; appointments keep pointing at it.
+import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
+import { query } from '../../core/query.js';
+import { type Service, serviceUpdateSchema } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
+import type { Context } from '../context.js';
+import { resolveService } from '../shared/resolve.js';
+import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
+import { addServiceFlags, serviceBody, type ServiceFlags } from './flags.js';
+
+type UpdateOptions = ServiceFlags & RowOptions;
+
+export function updateCommand(ctx: Context): Command {
+  const command = new Command('update')
+    .description('Change the name, duration, price, description or buffer of a service')
+    .argument('<service>', 'the service: its name, id or id prefix')
+    .addHelpText('before', `Examples:
+  $ practice service update "Swedish 60" --price 85
+  $ practice service update 3f2a --duration 75 --buffer 10
+`)
+    .action((text: string, options: UpdateOptions) => runUpdate(text, options, ctx));
+  return addOutputFlags(addServiceFlags(command, false), SERVICE_FIELDS);
+}
+
+export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+  // Checked before the service is looked up: a bad flag sends nothing at all.
+  const changes = serviceBody(serviceUpdateSchema, options);
+  const { id } = await resolveService(ctx, text, '<service>');
+  const [service] = await (await ctx.api()).update<Service>('service_menu', query<Service>().eq('id', id), changes);
+  ctx.out.success(`Updated ${service!.name} (${shortId(service!.id)}).`);
+  await ctx.out.rows([service!], SERVICE_COLUMNS, options);
+}
