@@ -1,0 +1,10 @@
+// `practice hours`: the practice's weekly opening hours (business_hours), shown as a week and set a
+// day at a time.
+import { Command } from 'commander';
+import type { Context } from '../context.js';
+import { setCommand } from './set.js';
+import { showCommand } from './show.js';
+
+export function hoursCommand(ctx: Context): Command {
+  return new Command('hours').addCommand(showCommand(ctx)).addCommand(setCommand(ctx));
+}

@@ -1,0 +1,44 @@
+// `practice hours set <day> <spec>`: replaces one day's opening hours (DELETE that day's rows, then
+// POST the new ones); `closed` leaves the day without rows. Split shifts are one row per interval.
+import { randomUUID } from 'node:crypto';
+import { Command } from 'commander';
+import { query } from '../../core/query.js';
+import type { BusinessHours, BusinessHoursCreate } from '../../model/records.js';
+import { type DayOfWeek, type OpeningInterval, parseDayOfWeek, parseHoursSpec } from '../../model/when.js';
+import type { Context } from '../context.js';
+import { parseFlag } from '../shared/input.js';
+import { hoursSpec } from './week.js';
+
+export function setCommand(ctx: Context): Command {
+  return new Command('set')
+    .description("Replace one day's opening hours (several intervals for split shifts, or closed)")
+    .argument('<day>', 'monday..sunday, or mon..sun')
+    .argument('<spec>', 'comma-separated open-close intervals like 09:00-12:00,13:00-17:00, or closed')
+    .addHelpText('before', `Examples:
+  $ practice hours set monday 09:00-12:00,13:00-17:00
+  $ practice hours set sat 10am-2pm
+  $ practice hours set sunday closed
+`)
+    .action((day: string, spec: string) => runSet(parseFlag('<day>', () => parseDayOfWeek(day)), parseFlag('<spec>', () => parseHoursSpec(spec)), ctx));
+}
+
+export async function runSet(day: DayOfWeek, intervals: OpeningInterval[], ctx: Context): Promise<void> {
+  const api = await ctx.api();
+  const me = await api.userId();
+  const removed = await api.remove<BusinessHours>('business_hours', query<BusinessHours>().eq('therapist_id', me).eq('day_of_week', day));
+  const rows: BusinessHoursCreate[] = intervals.map((interval) => ({ id: randomUUID(), day_of_week: day, ...interval }));
+  try {
+    if (rows.length > 0) await api.insert<BusinessHours>('business_hours', rows);
+  } catch (err) {
+    // The two requests are not one transaction: put the day back as it was rather than leave it closed.
+    if (removed.length > 0) {
+      await api.insert<BusinessHours>('business_hours', removed.map(({ id, day_of_week, open_time, close_time }) => ({ id, day_of_week, open_time, close_time })));
+    }
+    throw err;
+  }
+  ctx.out.success(`${capitalised(day)}: ${hoursSpec(intervals)}.`);
+}
+
+function capitalised(day: string): string {
+  return `${day[0]!.toUpperCase()}${day.slice(1)}`;
+}
