@@ -24,6 +24,8 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'server', summary: 'Run the embedded practice service (PGlite by default, or a PostgreSQL server)', load: async () => (await import('./server/index.js')).serverCommand },
   { name: 'hours', summary: 'The weekly opening hours of the practice', load: async () => (await import('./hours/index.js')).hoursCommand },
   { name: 'service', summary: 'The service menu: what the practice offers, for how long, at what price', load: async () => (await import('./service/index.js')).serviceCommand },
+  { name: 'export', summary: 'Write every record of the practice to a backup file', load: async () => (await import('./export/index.js')).exportCommand },
+  { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },
 ];
 
 // Global options that take a value, so the value is not mistaken for the noun.

@@ -1,0 +1,36 @@
+// `practice export`: every row of every table of the practice, in the backup format of docs/formats.md,
+// to stdout or a file (written atomically), for backups and for moving a practice to another backend.
+import { Command } from 'commander';
+import { BACKUP_TABLES, type BackupInput, type BackupTable, writeBackup } from '../../formats/backup.js';
+import type { Context } from '../context.js';
+import { readAll } from './read-all.js';
+import { emit } from './write-file.js';
+
+interface ExportOptions {
+  output?: string;
+}
+
+export function exportCommand(ctx: Context): Command {
+  return new Command('export')
+    .description('Write every record of the practice to a backup file (see `practice help formats`)')
+    .addHelpText('before', `Examples:
+  $ practice export --output backups/
+  $ practice export --output practice.json
+  $ practice export | gzip > practice-$(date +%F).json.gz
+  $ practice export -p old --output move.json && practice import move.json -p new
+`)
+    .option('-o, --output <dir|file>', 'write to this file, or to a new dated file in this directory (default: stdout)')
+    .action((options: ExportOptions) => runExport(options, ctx));
+}
+
+export async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
+  const api = await ctx.api();
+  const tables = {} as Record<BackupTable, unknown[]>;
+  // One table after another: the read limit is per minute, and a practice is small.
+  for (const table of BACKUP_TABLES) tables[table] = await readAll(api, table);
+  const now = ctx.now();
+  const text = writeBackup({ tables: tables as BackupInput['tables'], sourceUrl: api.urls.rest, now });
+  const rows = BACKUP_TABLES.reduce((sum, table) => sum + tables[table].length, 0);
+  const stamp = now.toISOString().replace(/[:]/g, '').replace(/\.\d+Z$/, 'Z');
+  await emit(ctx, text, options.output, () => `practice-export-${stamp}.json`, `${rows} records`);
+}

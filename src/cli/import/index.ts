@@ -1,0 +1,85 @@
+// `practice import FILE`: loads a backup written by `practice export` into the active practice. Checks
+// the whole file first, then sends it in bulk; ids are kept, so running it again adds nothing.
+import { Command, InvalidArgumentError } from 'commander';
+import type { ApiClient } from '../../core/api-client.js';
+import type { Column } from '../../core/output.js';
+import { type Backup, type ImportStep, importOrder, readBackup } from '../../formats/backup.js';
+import { ModelError } from '../../model/errors.js';
+import { INSERT_ROWS_LIMIT } from '../../server/http/limits.js';
+import { readAll } from '../export/read-all.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { Progress } from './progress.js';
+import { readInput } from './read-input.js';
+import { sendSteps, type TableResult } from './send.js';
+
+interface ImportOptions {
+  dryRun?: boolean;
+  batchSize: number;
+}
+
+const COLUMNS: Column<TableResult>[] = [{ key: 'table' }, { key: 'rows', header: 'IN FILE' }, { key: 'added', header: 'NEW' }];
+
+function batchSize(value: string): number {
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1 || size > INSERT_ROWS_LIMIT) throw new InvalidArgumentError(`expected a whole number from 1 to ${INSERT_ROWS_LIMIT}.`);
+  return size;
+}
+
+export function importCommand(ctx: Context): Command {
+  return new Command('import')
+    .description('Load a backup written by `practice export` into the practice; safe to run again')
+    .addHelpText('before', `Examples:
+  $ practice import practice-export.json --dry-run
+  $ practice import practice-export.json
+  $ gunzip -c backup.json.gz | practice import -
+  $ practice export -p old | practice import - -p new
+`)
+    .argument('<file>', 'the backup file ("-" reads stdin)')
+    .option('-n, --dry-run', 'check the file and show how many records are new, without sending any')
+    .option('--batch-size <rows>', 'records per request at most', batchSize, 1000)
+    .addHelpText('after', `
+Records keep their ids: one that the practice already has is skipped, so an import that was
+interrupted can simply be run again. Writes are paced to stay under the server's write limit.`)
+    .action((file: string, options: ImportOptions) => runImport(file, options, ctx));
+}
+
+export async function runImport(file: string, options: ImportOptions, ctx: Context): Promise<void> {
+  const backup = parseBackup(await readInput(ctx, file));
+  const steps = importOrder(backup);
+  const api = await ctx.api();
+  if (options.dryRun) {
+    await ctx.out.rows(await newRecords(api, steps), COLUMNS);
+    return;
+  }
+  const progress = new Progress(ctx.io.stderr, steps.reduce((sum, step) => sum + step.rows.length, 0));
+  const note = (line: string) => ctx.out.note(line);
+  const results = await sendSteps(api, steps, { batchSize: options.batchSize, progress, note, now: ctx.now });
+  progress.clear();
+  const rows = results.reduce((sum, result) => sum + result.rows, 0);
+  const added = results.reduce((sum, result) => sum + result.added, 0);
+  ctx.out.success(`Imported ${added} new records; ${rows - added} were already there.`);
+}
+
+function parseBackup(text: string): Backup {
+  try {
+    return readBackup(text);
+  } catch (error) {
+    if (error instanceof ModelError) throw new UsageError(`The file is ${error.message}`);
+    throw error;
+  }
+}
+
+/** What an import would add: per table, the records whose id the practice does not have yet. */
+async function newRecords(api: ApiClient, steps: readonly ImportStep[]): Promise<TableResult[]> {
+  const results: TableResult[] = [];
+  for (const step of steps) {
+    if (step.rows.length === 0) {
+      results.push({ table: step.table, rows: 0, added: 0 });
+      continue;
+    }
+    const existing = new Set((await readAll<{ id: string }>(api, step.table, ['id'])).map((row) => row.id));
+    results.push({ table: step.table, rows: step.rows.length, added: step.rows.filter((row) => !existing.has(row.id)).length });
+  }
+  return results;
+}
