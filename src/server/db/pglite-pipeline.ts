@@ -6,6 +6,10 @@ import type { Statement } from './database.js';
 
 const { serialize } = protocol;
 
+// Statements are prepared once per text, as postgres.js does on a server: PostgreSQL then parses
+// and plans a request's SQL once, not per request. PGlite is one session, so they persist.
+const PREPARED_STATEMENTS = 256;
+
 interface RowDescription {
   name: 'rowDescription';
   fields: Array<{ name: string; dataTypeID: number }>;
@@ -28,15 +32,6 @@ function asText(value: unknown): string | null {
   return String(value);
 }
 
-function statementMessages(statement: Statement, describe: boolean): Uint8Array[] {
-  return [
-    serialize.parse({ text: statement.text }),
-    serialize.bind({ values: statement.values.map(asText) }),
-    ...(describe ? [serialize.describe({ type: 'P' })] : []),
-    serialize.execute({}),
-  ];
-}
-
 function concat(parts: Uint8Array[]): Uint8Array {
   const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
@@ -47,18 +42,69 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return whole;
 }
 
-/** The first row of `statement`, run after `identity` in one transaction; errors throw as from query(). */
-export async function runPipelined<Row>(pg: PGlite, identity: Statement, statement: Statement): Promise<Row> {
-  const message = concat([...statementMessages(identity, false), ...statementMessages(statement, true), serialize.sync()]);
-  // The same two locks PGlite's query() takes, so no other query or transaction interleaves.
-  const replies = await pg._runExclusiveTransaction(() =>
-    pg._runExclusiveQuery(() => pg.execProtocolStream(message, { syncToFs: false })),
-  );
-  await pg.syncToFs();
-  const described = replies.findIndex((reply) => reply.name === 'rowDescription');
-  const description = replies[described] as unknown as RowDescription;
-  const data = replies.slice(described).find((reply) => reply.name === 'dataRow') as unknown as DataRow;
-  return Object.fromEntries(
-    description.fields.map((field, i) => [field.name, types.parseType(data.fields[i] ?? null, field.dataTypeID, pg.parsers)]),
-  ) as Row;
+export class PglitePipeline {
+  /** Statement text -> prepared statement name, least recently used first. */
+  private readonly prepared = new Map<string, string>();
+  private nextName = 0;
+
+  constructor(private readonly pg: PGlite) {}
+
+  /** The first row of `statement`, run after `identity` in one transaction; errors throw as from query(). */
+  async run<Row>(identity: Statement, statement: Statement): Promise<Row> {
+    const messages: Uint8Array[] = [];
+    const created: Array<[text: string, name: string]> = [];
+    const use = (step: Statement, describe: boolean) => {
+      let name = this.prepared.get(step.text);
+      if (name === undefined) {
+        name = `practice_${this.nextName++}`;
+        messages.push(serialize.parse({ name, text: step.text }));
+        created.push([step.text, name]);
+      }
+      this.prepared.delete(step.text);
+      this.prepared.set(step.text, name);
+      messages.push(serialize.bind({ statement: name, values: step.values.map(asText) }));
+      if (describe) messages.push(serialize.describe({ type: 'P' }));
+      messages.push(serialize.execute({}));
+    };
+    use(identity, false);
+    use(statement, true);
+    messages.unshift(...this.evictions());
+    messages.push(serialize.sync());
+
+    let replies;
+    try {
+      replies = await this.exclusive(concat(messages));
+    } catch (err) {
+      // A failure may have come before or after a new statement's Parse: forget and close them all
+      // (closing a statement that does not exist is no error), so no name points at nothing.
+      for (const [text] of created) this.prepared.delete(text);
+      await this.exclusive(concat([...created.map(([, name]) => serialize.close({ type: 'S', name })), serialize.sync()]));
+      throw err;
+    }
+    await this.pg.syncToFs();
+    const described = replies.findIndex((reply) => reply.name === 'rowDescription');
+    const description = replies[described] as unknown as RowDescription;
+    const data = replies.slice(described).find((reply) => reply.name === 'dataRow') as unknown as DataRow;
+    return Object.fromEntries(
+      description.fields.map((field, i) => [field.name, types.parseType(data.fields[i] ?? null, field.dataTypeID, this.pg.parsers)]),
+    ) as Row;
+  }
+
+  /** Close messages for the least recently used statements past the cache's size. */
+  private evictions(): Uint8Array[] {
+    const closes: Uint8Array[] = [];
+    while (this.prepared.size > PREPARED_STATEMENTS) {
+      const [text, name] = this.prepared.entries().next().value!;
+      this.prepared.delete(text);
+      closes.push(serialize.close({ type: 'S', name }));
+    }
+    return closes;
+  }
+
+  /** The same two locks PGlite's query() takes, so no other query or transaction interleaves. */
+  private exclusive(message: Uint8Array) {
+    return this.pg._runExclusiveTransaction(() =>
+      this.pg._runExclusiveQuery(() => this.pg.execProtocolStream(message, { syncToFs: false })),
+    );
+  }
 }

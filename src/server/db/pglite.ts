@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { ApiRequest, Database, OwnerTransaction } from './database.js';
 import { identityStatement } from './identity-sql.js';
-import { runPipelined } from './pglite-pipeline.js';
+import { PglitePipeline } from './pglite-pipeline.js';
 
 export interface PgliteTarget {
   /** Directory of the database files; absent keeps the database in memory. */
@@ -25,6 +25,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     extensions: { btree_gist },
   });
   await pg.exec(`set timezone = 'UTC'`);
+  const pipeline = new PglitePipeline(pg);
 
   return {
     kind: 'pglite',
@@ -51,7 +52,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
       const identity = identityStatement(request.identity, request.readOnly);
       // A request that commits whatever its row says is the common case and needs one call; one that
       // decides on seeing its row needs an explicit transaction to roll back.
-      if (!request.commitIf) return runPipelined<Row>(pg, identity, request.statement);
+      if (!request.commitIf) return pipeline.run<Row>(identity, request.statement);
       return pg.transaction(async (tx) => {
         await tx.query(identity.text, identity.values);
         const result = await tx.query<Row>(request.statement.text, request.statement.values);

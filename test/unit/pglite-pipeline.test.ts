@@ -1,0 +1,54 @@
+// PGlite's one-call request pipeline and its cache of prepared statements: a statement evicted from
+// the cache or left behind by a failed request is prepared again, never referenced while missing.
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PglitePipeline } from '../../src/server/db/pglite-pipeline.js';
+
+let pg: PGlite;
+let pipeline: PglitePipeline;
+const identity = { text: `select set_config('request.jwt.claims', $1, true)`, values: ['{"sub":"x"}'] };
+
+beforeAll(async () => {
+  pg = await PGlite.create();
+  pipeline = new PglitePipeline(pg);
+});
+afterAll(async () => {
+  await pg.close();
+});
+
+describe('the PGlite request pipeline', () => {
+  it('runs the statement after the identity in one transaction', async () => {
+    const row = await pipeline.run<{ claims: string; n: number }>(identity, {
+      text: `select current_setting('request.jwt.claims') as claims, $1::int + 1 as n`,
+      values: [41],
+    });
+    expect(row).toEqual({ claims: '{"sub":"x"}', n: 42 });
+    // The claims were local to that transaction.
+    expect((await pg.query(`select current_setting('request.jwt.claims', true) as c`)).rows).toEqual([{ c: '' }]);
+  });
+
+  it('passes arrays as quoted literals, so "null" stays text', async () => {
+    const row = await pipeline.run<{ items: string[] }>(identity, { text: `select $1::text[] as items`, values: [['a,b', 'null', 'say "hi"\\']] });
+    expect(row.items).toEqual(['a,b', 'null', 'say "hi"\\']);
+  });
+
+  it('keeps answering after more distinct statements than it keeps prepared', async () => {
+    for (let i = 0; i < 300; i++) {
+      const row = await pipeline.run<{ n: number }>(identity, { text: `select $1::int + ${i} as n`, values: [1] });
+      expect(row.n).toBe(i + 1);
+    }
+    const first = await pipeline.run<{ n: number }>(identity, { text: `select $1::int + 0 as n`, values: [5] });
+    expect(first.n).toBe(5);
+    const prepared = await pg.query<{ count: number }>(`select count(*)::int as count from pg_prepared_statements`);
+    expect(prepared.rows[0]!.count).toBeLessThanOrEqual(257);
+  });
+
+  it('reports a failing statement with its SQLSTATE each time, and then serves the next request', async () => {
+    const failing = { text: `select 1 / $1::int as n`, values: [0] };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await expect(pipeline.run(identity, failing)).rejects.toMatchObject({ code: '22012' });
+    }
+    expect(await pipeline.run(identity, { ...failing, values: [1] })).toEqual({ n: 1 });
+    expect((await pg.query(`select 1 as ok`)).rows).toEqual([{ ok: 1 }]);
+  });
+});
