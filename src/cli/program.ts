@@ -24,6 +24,8 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'server', summary: 'Run the embedded practice service (PGlite by default, or a PostgreSQL server)', load: async () => (await import('./server/index.js')).serverCommand },
   { name: 'hours', summary: 'The weekly opening hours of the practice', load: async () => (await import('./hours/index.js')).hoursCommand },
   { name: 'service', summary: 'The service menu: what the practice offers, for how long, at what price', load: async () => (await import('./service/index.js')).serviceCommand },
+  { name: 'client', summary: 'List, find, add and change clients', load: async () => (await import('./client/index.js')).clientCommand },
+  { name: 'note', summary: 'Write, sign and amend SOAP session notes', load: async () => (await import('./note/index.js')).noteCommand },
   { name: 'export', summary: 'Write every record of the practice to a backup file', load: async () => (await import('./export/index.js')).exportCommand },
   { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },
 ];

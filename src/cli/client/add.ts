@@ -1,0 +1,40 @@
+// `practice client add`: a new client (DESIGN.md section 3: only the name is required). Checked
+// before sending; the id is chosen here so a retried create cannot make the client twice.
+import { randomUUID } from 'node:crypto';
+import { Command } from 'commander';
+import { type Client, clientCreateSchema } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
+import type { Context } from '../context.js';
+import { checkInput } from '../shared/input.js';
+
+export interface ClientFieldOptions {
+  name?: string;
+  phone?: string;
+  email?: string;
+  notes?: string;
+}
+
+/** Which flag sets each field, so a refused value is reported under the flag the user typed. */
+export const CLIENT_FLAGS = { name: '--name', phone: '--phone', email: '--email', notes: '--notes', status: '--status' };
+
+export function addCommand(ctx: Context): Command {
+  return new Command('add')
+    .description('Add a client; prints the new id')
+    .option('--name <name>', 'full name (asked for on a terminal when missing)')
+    .option('--phone <phone>', 'phone number')
+    .option('--email <email>', 'email address (unique in the practice)')
+    .option('--notes <text>', 'anything worth remembering')
+    .addHelpText('before', `Examples:
+  $ practice client add --name "Ann Lee" --phone 555-0100 --email ann@example.com
+  $ id=$(practice client add --name "Bo Chen")
+`)
+    .action((options: ClientFieldOptions) => runAdd(options, ctx));
+}
+
+export async function runAdd(options: ClientFieldOptions, ctx: Context): Promise<void> {
+  const name = options.name ?? (await ctx.prompt.text('Name', { flag: '--name' }));
+  const client = checkInput(clientCreateSchema, { ...options, name, id: randomUUID() }, CLIENT_FLAGS);
+  const [created] = await (await ctx.api()).insert<Client>('clients', client);
+  ctx.out.print(created!.id);
+  ctx.out.success(`Added client ${created!.name} (${shortId(created!.id)}).`);
+}

@@ -1,0 +1,33 @@
+// `practice client delete <client>`: removes a client outright. The service refuses (409) while
+// appointments or notes name the client, and its hint points to `client archive`. Asks first, or --yes.
+import { Command } from 'commander';
+import { query } from '../../core/query.js';
+import type { Client } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
+import type { Context } from '../context.js';
+import { CommandError } from '../errors.js';
+import { resolveClient } from '../shared/resolve.js';
+import { confirmation } from './confirm.js';
+
+export function deleteCommand(ctx: Context): Command {
+  return new Command('delete')
+    .alias('rm')
+    .description('Delete a client who has no appointments or notes (else archive them)')
+    .argument('<client>', 'name, id or id prefix')
+    .option('-y, --yes', 'do not ask for confirmation (needed when not at a terminal)')
+    .addHelpText('before', `Examples:
+  $ practice client delete "Typo Name"
+  $ practice client delete 3f2a9c1b --yes
+`)
+    .action((client: string, options: { yes?: boolean }) => runDelete(client, options, ctx));
+}
+
+export async function runDelete(text: string, options: { yes?: boolean }, ctx: Context): Promise<void> {
+  const ask = confirmation(ctx, options.yes, 'Deleting a client');
+  const client = await resolveClient(ctx, text, 'client');
+  const label = `${client.name} (${shortId(client.id)})`;
+  await ask(`Delete client ${label}? This cannot be undone.`);
+  const [deleted] = await (await ctx.api()).remove<Client>('clients', query<Client>().eq('id', client.id));
+  if (!deleted) throw new CommandError(`Client ${label} was not found.`, 'See `practice client list`.');
+  ctx.out.success(`Deleted client ${label}.`);
+}

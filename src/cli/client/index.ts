@@ -1,0 +1,22 @@
+// `practice client`: the people the practice sees. Each verb is a file of its own; registering one
+// is one line here.
+import { Command } from 'commander';
+import type { Context } from '../context.js';
+import { addCommand } from './add.js';
+import { archiveCommand } from './archive.js';
+import { deleteCommand } from './delete.js';
+import { listCommand } from './list.js';
+import { searchCommand } from './search.js';
+import { showCommand } from './show.js';
+import { updateCommand } from './update.js';
+
+export function clientCommand(ctx: Context): Command {
+  return new Command('client')
+    .addCommand(listCommand(ctx))
+    .addCommand(searchCommand(ctx))
+    .addCommand(showCommand(ctx))
+    .addCommand(addCommand(ctx))
+    .addCommand(updateCommand(ctx))
+    .addCommand(archiveCommand(ctx))
+    .addCommand(deleteCommand(ctx));
+}

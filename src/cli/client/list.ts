@@ -1,0 +1,41 @@
+// `practice client list`: the practice's clients by name (INTERFACE.md "Clients: List"), optionally
+// only those of one status; --json fields become `select=` so only they are fetched.
+import { Command, Option } from 'commander';
+import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
+import { query } from '../../core/query.js';
+import { CLIENT_STATUSES, type Client } from '../../model/records.js';
+import type { Context } from '../context.js';
+import { countOption } from '../shared/input.js';
+import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
+
+interface ListOptions extends RowOptions {
+  status?: (typeof CLIENT_STATUSES)[number];
+  limit?: string;
+}
+
+export function listCommand(ctx: Context): Command {
+  const command = new Command('list')
+    .alias('ls')
+    .description('List clients by name')
+    .addOption(new Option('--status <status>', 'only clients of this status').choices(CLIENT_STATUSES))
+    .option('--limit <rows>', 'at most this many clients')
+    .addHelpText('before', `Examples:
+  $ practice client list
+  $ practice client list --status active --limit 20
+  $ practice client list --json name,email
+`)
+    .action((options: ListOptions) => runList(options, ctx));
+  return addOutputFlags(command, CLIENT_FIELDS);
+}
+
+export async function runList(options: ListOptions, ctx: Context): Promise<void> {
+  const limit = options.limit === undefined ? undefined : countOption('--limit', options.limit);
+  const api = await ctx.api();
+  const request = query<Client>().eq('therapist_id', await api.userId()).order('name', 'asc');
+  if (options.status) request.eq('status', options.status);
+  if (limit !== undefined) request.limit(limit);
+  const fields = requestedFields(options);
+  if (fields) request.select(fields as (keyof Client & string)[]);
+  await ctx.out.rows(await api.select('clients', request), CLIENT_COLUMNS, options, 'No clients.');
+}

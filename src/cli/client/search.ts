@@ -1,0 +1,29 @@
+// `practice client search <text>`: clients whose name contains the text, any case (INTERFACE.md
+// "Clients: Search by name"). The query builder escapes the text, so it matches literally.
+import { Command } from 'commander';
+import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
+import { query } from '../../core/query.js';
+import type { Client } from '../../model/records.js';
+import type { Context } from '../context.js';
+import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
+
+export function searchCommand(ctx: Context): Command {
+  const command = new Command('search')
+    .description('Find clients whose name contains the text (any case)')
+    .argument('<text>', 'part of the name')
+    .addHelpText('before', `Examples:
+  $ practice client search ann
+  $ practice client search "o'brien" --json id,name
+`)
+    .action((text: string, options: RowOptions) => runSearch(text, options, ctx));
+  return addOutputFlags(command, CLIENT_FIELDS);
+}
+
+export async function runSearch(text: string, options: RowOptions, ctx: Context): Promise<void> {
+  const api = await ctx.api();
+  const request = query<Client>().ilike('name', text).eq('therapist_id', await api.userId());
+  const fields = requestedFields(options);
+  if (fields) request.select(fields as (keyof Client & string)[]);
+  await ctx.out.rows(await api.select('clients', request), CLIENT_COLUMNS, options, `No client's name contains "${text}".`);
+}

@@ -1,0 +1,56 @@
+// `practice client show <client>`: one client with their latest appointments and notes, read in
+// parallel; --json prints the client with `appointments` and `notes` arrays.
+import { Command } from 'commander';
+import { query } from '../../core/query.js';
+import type { Appointment, Client, SessionNote } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
+import type { Context } from '../context.js';
+import { CommandError } from '../errors.js';
+import { countOption } from '../shared/input.js';
+import { resolveClient } from '../shared/resolve.js';
+import { dayOf, noteSummary } from '../note/columns.js';
+
+interface ShowOptions {
+  json?: boolean;
+  recent: string;
+}
+
+export function showCommand(ctx: Context): Command {
+  return new Command('show')
+    .alias('view')
+    .description('Show a client with their recent appointments and notes')
+    .argument('<client>', 'name, id or id prefix')
+    .option('--recent <count>', 'how many appointments and notes to show', '5')
+    .option('--json', 'print the client, its appointments and notes as JSON')
+    .addHelpText('before', `Examples:
+  $ practice client show "Ann Lee"
+  $ practice client show 3f2a9c1b --recent 10 --json
+`)
+    .action((client: string, options: ShowOptions) => runShow(client, options, ctx));
+}
+
+export async function runShow(text: string, options: ShowOptions, ctx: Context): Promise<void> {
+  const recent = countOption('--recent', options.recent);
+  const { id } = await resolveClient(ctx, text, 'client');
+  const api = await ctx.api();
+  const [[client], appointments, notes] = await Promise.all([
+    api.select<Client>('clients', query<Client>().eq('id', id)),
+    api.select<Appointment>('appointments', query<Appointment>().eq('client_id', id).order('date', 'desc').order('start_time', 'desc').limit(recent)),
+    api.select<SessionNote>('sessions', query<SessionNote>().eq('client_id', id).order('created_at', 'desc').limit(recent)),
+  ]);
+  if (!client) throw new CommandError(`Client ${shortId(id)} was not found.`, 'See `practice client list`.');
+  if (options.json) return ctx.out.json({ ...client, appointments, notes });
+  const { bold, dim } = ctx.out.color;
+  const lines = [
+    `${bold(client.name)}  ${dim(shortId(client.id))}  ${client.status}`,
+    ...(['phone', 'email', 'notes'] as const).filter((key) => client[key]).map((key) => `${key}:  ${client[key]}`),
+    `visits: ${client.total_visits}`,
+    '',
+    bold('Recent appointments'),
+    ...(appointments.length ? appointments.map((a) => `  ${a.date} ${a.start_time}-${a.end_time}  ${a.status}  ${dim(shortId(a.id))}`) : ['  none']),
+    '',
+    bold('Recent notes'),
+    ...(notes.length ? notes.map((n) => `  ${dayOf(n.created_at)}  ${n.signed_at ? 'signed  ' : 'unsigned'}  ${dim(shortId(n.id))}  ${noteSummary(n)}`) : ['  none']),
+  ];
+  ctx.out.print(lines.join('\n'));
+}

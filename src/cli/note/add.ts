@@ -1,0 +1,41 @@
+// `practice note add`: a SOAP note for a client, optionally tied to one of their appointments.
+// The note is read and checked before any request, so an empty or malformed one sends nothing.
+import { randomUUID } from 'node:crypto';
+import { Command } from 'commander';
+import { type SessionNote, sessionNoteCreateSchema } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
+import type { Context } from '../context.js';
+import { checkInput } from '../shared/input.js';
+import { resolveClient, resolveRowId } from '../shared/resolve.js';
+import { addSoapOptions, readSoap, SOAP_FLAGS, type SoapOptions } from './soap-input.js';
+
+interface AddOptions extends SoapOptions {
+  client: string;
+  appointment?: string;
+}
+
+export const NOTE_FLAGS = { ...SOAP_FLAGS, client_id: '--client', appointment_id: '--appointment' };
+
+export function addCommand(ctx: Context): Command {
+  const command = new Command('add')
+    .description('Write a SOAP note for a client; prints the new id')
+    .requiredOption('--client <client>', 'name, id or id prefix')
+    .option('--appointment <id>', 'the appointment the note is of (id or id prefix)');
+  return addSoapOptions(command)
+    .addHelpText('before', `Examples:
+  $ practice note add --client "Ann Lee" -S "Low back pain, 4/10" -P "Heat, stretches"
+  $ practice note add --client ann --appointment 3f2a9c1b --edit
+  $ echo '{"subjective": "Better", "plan": "Same again"}' | practice note add --client ann
+`)
+    .action((options: AddOptions) => runAdd(options, ctx));
+}
+
+export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+  const soap = await readSoap(options, ctx);
+  const client = await resolveClient(ctx, options.client);
+  const appointment = options.appointment === undefined ? undefined : await resolveRowId(ctx, 'appointments', options.appointment, '--appointment');
+  const note = checkInput(sessionNoteCreateSchema, { id: randomUUID(), client_id: client.id, appointment_id: appointment, ...soap }, NOTE_FLAGS);
+  const [created] = await (await ctx.api()).insert<SessionNote>('sessions', note);
+  ctx.out.print(created!.id);
+  ctx.out.success(`Wrote note ${shortId(created!.id)} for ${client.name}.`);
+}

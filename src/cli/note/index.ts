@@ -1,0 +1,17 @@
+// `practice note`: SOAP session notes. Each verb is a file of its own; registering one is one line here.
+import { Command } from 'commander';
+import type { Context } from '../context.js';
+import { addCommand } from './add.js';
+import { amendCommand } from './amend.js';
+import { listCommand } from './list.js';
+import { showCommand } from './show.js';
+import { signCommand } from './sign.js';
+
+export function noteCommand(ctx: Context): Command {
+  return new Command('note')
+    .addCommand(listCommand(ctx))
+    .addCommand(showCommand(ctx))
+    .addCommand(addCommand(ctx))
+    .addCommand(signCommand(ctx))
+    .addCommand(amendCommand(ctx));
+}

@@ -1,0 +1,27 @@
+// `practice note sign <note>`: sets signed_at, after which the service keeps the note as it is
+// (changes and deletes are refused with 409; corrections are amendments).
+import { Command } from 'commander';
+import { query } from '../../core/query.js';
+import type { SessionNote } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
+import type { Context } from '../context.js';
+import { CommandError } from '../errors.js';
+import { resolveRowId } from '../shared/resolve.js';
+
+export function signCommand(ctx: Context): Command {
+  return new Command('sign')
+    .description('Sign a note: it becomes final (correct it later with `note amend`)')
+    .argument('<note>', 'id or id prefix')
+    .addHelpText('before', `Examples:
+  $ practice note sign 3f2a9c1b
+`)
+    .action((note: string) => runSign(note, ctx));
+}
+
+export async function runSign(text: string, ctx: Context): Promise<void> {
+  const id = await resolveRowId(ctx, 'sessions', text, 'note');
+  const changes = { signed_at: ctx.now().toISOString() };
+  const [signed] = await (await ctx.api()).update<SessionNote>('sessions', query<SessionNote>().eq('id', id), changes);
+  if (!signed) throw new CommandError(`Note ${shortId(id)} was not found.`, 'See `practice note list --client <client>`.');
+  ctx.out.success(`Signed note ${shortId(id)} at ${signed.signed_at}.`);
+}

@@ -1,0 +1,110 @@
+// The four parts of a SOAP note, read the same way by `note add` and `note amend`: from -S/-O/-A/-P,
+// from $EDITOR on a template (--edit), as JSON on a piped stdin, or asked for one by one at a terminal.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Command, Option } from 'commander';
+import { z } from 'zod';
+import type { Context } from '../context.js';
+import { CommandError, UsageError } from '../errors.js';
+import { checkInput } from '../shared/input.js';
+import { SOAP_PARTS, type SoapPart } from './columns.js';
+
+export type SoapOptions = Partial<Record<SoapPart, string>> & { edit?: boolean };
+export type Soap = Partial<Record<SoapPart, string>>;
+/** What the editor's template starts from: the note amended (whose parts may be null), and the flags. */
+type Draft = Partial<Record<SoapPart, string | null>>;
+
+/** The flag of each part, for messages: a refused part is reported under what the user typed. */
+export const SOAP_FLAGS: Record<SoapPart, string> = { subjective: '-S/--subjective', objective: '-O/--objective', assessment: '-A/--assessment', plan: '-P/--plan' };
+
+const HELP = {
+  subjective: 'what the client reports',
+  objective: 'what you observed and measured',
+  assessment: 'your assessment',
+  plan: 'treatment and next steps',
+};
+
+const HOW_TO_GIVE = 'Pass -S, -O, -A or -P, use --edit, or pipe JSON like {"subjective": "..."}.';
+
+const stdinSchema = z.strictObject(Object.fromEntries(SOAP_PARTS.map((part) => [part, z.string().nullable().optional()])));
+
+export function addSoapOptions(command: Command): Command {
+  for (const part of SOAP_PARTS) command.addOption(new Option(`-${part[0]!.toUpperCase()}, --${part} <text>`, HELP[part]));
+  return command.option('--edit', 'write the note in $EDITOR on a SOAP template (the flags given fill it in)');
+}
+
+/** The parts the user wrote; blank ones left out, and an empty note refused (exit 2) before anything is sent. */
+export async function readSoap(options: SoapOptions, ctx: Context, template: Draft = {}): Promise<Soap> {
+  const flags: Soap = Object.fromEntries(SOAP_PARTS.filter((part) => options[part] !== undefined).map((part) => [part, options[part]]));
+  const given = Object.keys(flags).length > 0;
+  let parts: Soap;
+  if (options.edit) parts = await fromEditor(ctx, { ...template, ...flags });
+  // A flag's text is kept as typed, so a blank one is refused under its own flag by the schema.
+  else if (given) return flags;
+  else if (!ctx.io.stdin.isTTY) parts = await fromStdin(ctx);
+  else parts = await fromPrompts(ctx);
+  const written = Object.fromEntries(SOAP_PARTS.filter((part) => parts[part]?.trim()).map((part) => [part, parts[part]!.trim()]));
+  if (Object.keys(written).length === 0) throw new UsageError('The note is empty: write at least one of subjective, objective, assessment, plan.', HOW_TO_GIVE);
+  return written;
+}
+
+async function fromStdin(ctx: Context): Promise<Soap> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.io.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') throw new UsageError('No note given: stdin is empty.', HOW_TO_GIVE);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError('stdin: expected a JSON object like {"subjective": "...", "plan": "..."}.');
+  }
+  return checkInput(stdinSchema, json, Object.fromEntries(SOAP_PARTS.map((part) => [part, `stdin "${part}"`]))) as Soap;
+}
+
+async function fromPrompts(ctx: Context): Promise<Soap> {
+  const parts: Soap = {};
+  for (const part of SOAP_PARTS) {
+    const answer = await ctx.prompt.text(`${part[0]!.toUpperCase()}${part.slice(1)}: ${HELP[part]} (- to skip)`, { flag: `${SOAP_FLAGS[part]} (or --edit, or JSON on stdin)`, default: '-' });
+    if (answer.trim() !== '-') parts[part] = answer;
+  }
+  return parts;
+}
+
+const HEADING = /^##\s*(subjective|objective|assessment|plan)\s*$/i;
+
+/** The template: a `## Part` heading for each part; other lines starting with # are instructions, dropped. */
+function soapTemplate(soap: Draft): string {
+  const sections = SOAP_PARTS.map((part) => `## ${part[0]!.toUpperCase()}${part.slice(1)}\n${soap[part] ?? ''}\n`);
+  return `# Write under each heading; leave a part empty to omit it. Lines starting with # are ignored.\n\n${sections.join('\n')}`;
+}
+
+function parseSoapText(text: string): Soap {
+  const parts: Soap = {};
+  let current: SoapPart | null = null;
+  for (const line of text.split(/\r?\n/)) {
+    const heading = HEADING.exec(line);
+    if (heading) current = heading[1]!.toLowerCase() as SoapPart;
+    else if (current && !line.startsWith('#')) parts[current] = parts[current] === undefined ? line : `${parts[current]}\n${line}`;
+  }
+  return parts;
+}
+
+async function fromEditor(ctx: Context, soap: Draft): Promise<Soap> {
+  const editor = ctx.env.VISUAL || ctx.env.EDITOR || 'vi';
+  const dir = await mkdtemp(join(tmpdir(), 'practice-note-'));
+  const file = join(dir, 'NOTE.md');
+  try {
+    await writeFile(file, soapTemplate(soap), { mode: 0o600 });
+    // Through the shell, as git does, so EDITOR may carry arguments (`code --wait`).
+    const code = await new Promise<number | null>((resolve, reject) => {
+      spawn(`${editor} "${file}"`, { shell: true, stdio: 'inherit', env: ctx.env }).once('error', reject).once('exit', resolve);
+    });
+    if (code !== 0) throw new CommandError(`The editor (${editor}) exited with code ${code}; the note was not saved.`);
+    return parseSoapText(await readFile(file, 'utf8'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
