@@ -22,6 +22,7 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'profile', summary: 'Manage profiles: which project the CLI talks to, and as whom', command: profileCommand },
   { name: 'api', summary: 'Send a request to the project and print the response body', command: apiCommand },
   { name: 'server', summary: 'Run the embedded practice service (PGlite by default, or a PostgreSQL server)', load: async () => (await import('./server/index.js')).serverCommand },
+  { name: 'appt', summary: 'Appointments: the day, the week, booking, rescheduling and status', load: async () => (await import('./appt/index.js')).apptCommand },
   { name: 'hours', summary: 'The weekly opening hours of the practice', load: async () => (await import('./hours/index.js')).hoursCommand },
   { name: 'service', summary: 'The service menu: what the practice offers, for how long, at what price', load: async () => (await import('./service/index.js')).serviceCommand },
   { name: 'client', summary: 'List, find, add and change clients', load: async () => (await import('./client/index.js')).clientCommand },

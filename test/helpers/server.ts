@@ -59,6 +59,14 @@ export interface TestServerOptions {
   /** Counters shared through Redis (use a prefix unique to the test); default: in memory. */
   rateLimitStore?: RateLimitStore;
   auth?: Partial<AuthSettings>;
+  /** Keep the method and URL of every request in `received`, so CLI tests can check what was sent. */
+  recordRequests?: boolean;
+}
+
+/** A request as it reached the server; `url` is the path and query string as sent (percent-encoded). */
+export interface ReceivedRequest {
+  method: string;
+  url: string;
 }
 
 export interface TestServer {
@@ -68,6 +76,8 @@ export interface TestServer {
   auth: string;
   keys: ServiceKeys;
   db: Database;
+  /** With `recordRequests`: every request so far, oldest first (empty otherwise); tests may clear it. */
+  received: ReceivedRequest[];
   /** A new practice: a random user id with a valid access token. */
   therapist(): Promise<Therapist>;
   /** fetch against the REST root: `api('/clients?select=id', init)`. */
@@ -98,12 +108,15 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
     auth: { ...DEFAULT_AUTH_SETTINGS, ...options.auth },
   });
   const url = await listen(app, '127.0.0.1', 0);
+  const received: ReceivedRequest[] = [];
+  if (options.recordRequests) app.server.prependListener('request', (request) => received.push({ method: request.method ?? '', url: request.url ?? '' }));
   return {
     url,
     rest: `${url}/rest/v1`,
     auth: `${url}/auth/v1`,
     keys,
     db,
+    received,
     async therapist() {
       const id = randomUUID();
       const { token } = await signAccessToken(keys.jwtSecret, { sub: id });

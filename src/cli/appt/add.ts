@@ -1,0 +1,70 @@
+// `practice appt add`: book a client. Names resolve to ids, the end comes from the service when not
+// given, and the create carries its own id so the core may retry it safely.
+import { randomUUID } from 'node:crypto';
+import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
+import { addMinutes } from '../../model/when.js';
+import { appointmentCreateSchema, appointmentUpdateSchema } from '../../model/records.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { checkInput, dayOption, parseFlag, statusesOption, timeOption } from '../shared/input.js';
+import { resolveClient, resolveService } from '../shared/resolve.js';
+import { confirmWithinHours } from './business-hours.js';
+import { type Appointment, describe, FIELDS, reportChange } from './view.js';
+
+interface AddOptions extends RowOptions {
+  client: string;
+  date: string;
+  start: string;
+  end?: string;
+  service?: string;
+  notes?: string;
+  status?: string;
+}
+
+/** Which flag sets which field, so a refused field is reported under its flag. */
+export const FLAG_OF: Record<string, string> = {
+  date: '--date', start_time: '--start', end_time: '--end', client_id: '--client',
+  service_id: '--service', status: '--status', notes: '--notes',
+};
+
+export function addCommand(ctx: Context): Command {
+  const command = new Command('add')
+    .description('Book an appointment')
+    .requiredOption('--client <client>', 'the client: a name, an id or an id prefix')
+    .requiredOption('--date <day>', 'the day: today, tomorrow, mon, +3d or 2026-11-23')
+    .requiredOption('--start <time>', 'the start: 9, 9:30, 14:00 or 2pm')
+    .option('--end <time>', 'the end (default: start plus the duration of --service)')
+    .option('--service <service>', 'the service: a name, an id or an id prefix')
+    .option('--notes <text>', 'notes on the appointment')
+    .option('--status <status>', 'scheduled (default) or confirmed')
+    .addHelpText('before', `Examples:
+  $ practice appt add --client "Ann Lee" --date tomorrow --start 9 --service "Swedish 60"
+  $ practice appt add --client 3f2a9c1b --date 2026-11-23 --start 14:00 --end 15:30 --status confirmed
+`)
+    .action((options: AddOptions) => runAdd(options, ctx));
+  return addOutputFlags(command, FIELDS);
+}
+
+export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+  // What can be checked without the service is checked first: a mistake sends nothing.
+  const date = await dayOption(ctx, '--date', options.date);
+  const start = timeOption('--start', options.start);
+  const end = options.end === undefined ? undefined : timeOption('--end', options.end);
+  const [status, ...more] = options.status === undefined ? [] : statusesOption('--status', options.status);
+  if (more.length > 0) throw new UsageError('--status: expected one status');
+  if (end === undefined && options.service === undefined) throw new UsageError('--end: needed when there is no --service to take the duration from');
+  checkInput(appointmentUpdateSchema, { date, start_time: start, end_time: end, status, notes: options.notes }, FLAG_OF);
+
+  const client = await resolveClient(ctx, options.client);
+  const service = options.service === undefined ? undefined : await resolveService(ctx, options.service);
+  const end_time = end ?? parseFlag('--start', () => addMinutes(start, service!.duration));
+  const row = checkInput(appointmentCreateSchema, {
+    id: randomUUID(), date, start_time: start, end_time, client_id: client.id, client_name: client.name,
+    service_id: service?.id, status, notes: options.notes,
+  }, FLAG_OF);
+  await confirmWithinHours(ctx, date, start, end_time);
+  const [created] = await (await ctx.api()).insert<Appointment>('appointments', row);
+  await reportChange(ctx, `Booked ${describe(created!)}`, created!, options);
+}

@@ -1,0 +1,26 @@
+// `practice appt`: the appointments of the practice, one verb a file; the four status changes share
+// one implementation (status.ts).
+import { Command } from 'commander';
+import type { Context } from '../context.js';
+import { addCommand } from './add.js';
+import { deleteCommand } from './delete.js';
+import { listCommand } from './list.js';
+import { rescheduleCommand } from './reschedule.js';
+import { showCommand } from './show.js';
+import { STATUS_VERBS, statusCommand } from './status.js';
+import { todayCommand } from './today.js';
+import { updateCommand } from './update.js';
+import { weekCommand } from './week.js';
+
+export function apptCommand(ctx: Context): Command {
+  const command = new Command('appt')
+    .addCommand(listCommand(ctx))
+    .addCommand(todayCommand(ctx))
+    .addCommand(weekCommand(ctx))
+    .addCommand(showCommand(ctx))
+    .addCommand(addCommand(ctx))
+    .addCommand(updateCommand(ctx))
+    .addCommand(rescheduleCommand(ctx));
+  for (const verb of STATUS_VERBS) command.addCommand(statusCommand(ctx, verb));
+  return command.addCommand(deleteCommand(ctx));
+}

@@ -1,0 +1,60 @@
+// `practice appt reschedule <id>`: move an appointment to another day or start, keeping its length
+// unless --end says otherwise. The service refuses an overlap (409) and names the other appointment.
+import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
+import { query } from '../../core/query.js';
+import { appointmentUpdateSchema } from '../../model/records.js';
+import { addMinutes } from '../../model/when.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
+import { FLAG_OF } from './add.js';
+import { confirmWithinHours } from './business-hours.js';
+import { type Appointment, clock, describe, fetchAppointment, FIELDS, reportChange } from './view.js';
+
+interface RescheduleOptions extends RowOptions {
+  date?: string;
+  start?: string;
+  end?: string;
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+export function rescheduleCommand(ctx: Context): Command {
+  const command = new Command('reschedule')
+    .alias('move')
+    .description('Move an appointment to another day or time, keeping its length')
+    .argument('<id>', 'the appointment: its id or a unique prefix of it')
+    .option('--date <day>', 'the new day: today, tomorrow, mon, +3d or 2026-11-23')
+    .option('--start <time>', 'the new start: 9, 9:30, 14:00 or 2pm')
+    .option('--end <time>', 'the new end (default: the new start plus the old length)')
+    .addHelpText('before', `Examples:
+  $ practice appt reschedule 3f2a9c1b --date fri
+  $ practice appt reschedule 3f2a --date +1w --start 15:30
+`)
+    .action((id: string, options: RescheduleOptions) => runReschedule(id, options, ctx));
+  return addOutputFlags(command, FIELDS);
+}
+
+export async function runReschedule(text: string, options: RescheduleOptions, ctx: Context): Promise<void> {
+  if (options.date === undefined && options.start === undefined && options.end === undefined) {
+    throw new UsageError('Name the new --date, --start or --end.');
+  }
+  const date = options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date);
+  const start = options.start === undefined ? undefined : timeOption('--start', options.start);
+  const end = options.end === undefined ? undefined : timeOption('--end', options.end);
+  checkInput(appointmentUpdateSchema, { date, start_time: start, end_time: end }, FLAG_OF);
+
+  const current = await fetchAppointment(ctx, text);
+  const start_time = start ?? clock(current.start_time);
+  const length = minutesOf(clock(current.end_time)) - minutesOf(clock(current.start_time));
+  const changes = checkInput(appointmentUpdateSchema, {
+    date: date ?? current.date,
+    start_time,
+    end_time: end ?? parseFlag('--start', () => addMinutes(start_time, length)),
+  }, FLAG_OF);
+  await confirmWithinHours(ctx, changes.date!, changes.start_time!, changes.end_time!);
+  const [moved] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id), changes);
+  await reportChange(ctx, `Rescheduled ${describe(moved!)}`, moved!, options);
+}

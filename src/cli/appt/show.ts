@@ -1,0 +1,29 @@
+// `practice appt show <id>`: one appointment, field by field, or as JSON; the id may be a short id
+// from a list table.
+import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
+import type { Context } from '../context.js';
+import { type Appointment, FIELDS, fetchAppointment } from './view.js';
+
+export function showCommand(ctx: Context): Command {
+  const command = new Command('show')
+    .alias('view')
+    .description('Show one appointment')
+    .argument('<id>', 'the appointment: its id or a unique prefix of it')
+    .addHelpText('before', `Examples:
+  $ practice appt show 3f2a9c1b
+  $ practice appt show 3f2a --json date,start_time,status
+`)
+    .action((id: string, options: RowOptions) => runShow(id, options, ctx));
+  return addOutputFlags(command, FIELDS);
+}
+
+export async function runShow(id: string, options: RowOptions, ctx: Context): Promise<void> {
+  const appointment = await fetchAppointment(ctx, id);
+  if (options.json || options.format) return ctx.out.rows([appointment], [{ key: 'id' }], options);
+  const { bold } = ctx.out.color;
+  const present = FIELDS.filter((field) => appointment[field as keyof Appointment] !== undefined);
+  const width = Math.max(...present.map((field) => field.length));
+  ctx.out.print(present.map((field) => `${bold(field.padEnd(width))}  ${appointment[field as keyof Appointment] ?? ''}`).join('\n'));
+}

@@ -1,0 +1,62 @@
+// `practice appt update <id>`: change any of an appointment's fields but its status (the status verbs
+// check transitions). Only the flags given are sent, as one PATCH filtered by id.
+import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
+import { query } from '../../core/query.js';
+import { appointmentUpdateSchema } from '../../model/records.js';
+import type { Context } from '../context.js';
+import { CommandError } from '../errors.js';
+import { checkInput, dayOption, timeOption } from '../shared/input.js';
+import { resolveClient, resolveRowId, resolveService } from '../shared/resolve.js';
+import { FLAG_OF } from './add.js';
+import { type Appointment, describe, FIELDS, reportChange } from './view.js';
+
+interface UpdateOptions extends RowOptions {
+  date?: string;
+  start?: string;
+  end?: string;
+  client?: string;
+  service?: string;
+  notes?: string;
+  clearNotes?: boolean;
+}
+
+export function updateCommand(ctx: Context): Command {
+  const command = new Command('update')
+    .alias('edit')
+    .description('Change an appointment (for its status: confirm, complete, cancel, no-show)')
+    .argument('<id>', 'the appointment: its id or a unique prefix of it')
+    .option('--date <day>', 'the day: today, tomorrow, mon, +3d or 2026-11-23')
+    .option('--start <time>', 'the start: 9, 9:30, 14:00 or 2pm')
+    .option('--end <time>', 'the end')
+    .option('--client <client>', 'the client: a name, an id or an id prefix')
+    .option('--service <service>', 'the service: a name, an id or an id prefix')
+    .option('--notes <text>', 'replace the notes')
+    .option('--clear-notes', 'remove the notes')
+    .addHelpText('before', `Examples:
+  $ practice appt update 3f2a9c1b --notes "bring the hot stones"
+  $ practice appt update 3f2a --start 10 --end 11:30
+`)
+    .action((id: string, options: UpdateOptions) => runUpdate(id, options, ctx));
+  return addOutputFlags(command, FIELDS);
+}
+
+export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+  const fields = {
+    date: options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date),
+    start_time: options.start === undefined ? undefined : timeOption('--start', options.start),
+    end_time: options.end === undefined ? undefined : timeOption('--end', options.end),
+    notes: options.clearNotes ? null : options.notes,
+  };
+  // The flags that need no lookup are checked before any request (an end before the start, no change at all).
+  const named = options.client !== undefined || options.service !== undefined;
+  if (!named || Object.values(fields).some((value) => value !== undefined)) checkInput(appointmentUpdateSchema, fields, FLAG_OF);
+  const id = await resolveRowId(ctx, 'appointments', text);
+  const client = options.client === undefined ? undefined : await resolveClient(ctx, options.client);
+  const service = options.service === undefined ? undefined : await resolveService(ctx, options.service);
+  const changes = checkInput(appointmentUpdateSchema, { ...fields, client_id: client?.id, client_name: client?.name, service_id: service?.id }, FLAG_OF);
+  const [updated] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', id), changes);
+  if (!updated) throw new CommandError(`No appointment has the id ${id}.`, 'See `practice appt list` for ids.');
+  await reportChange(ctx, `Updated ${describe(updated)}`, updated, options);
+}

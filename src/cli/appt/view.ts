@@ -1,0 +1,59 @@
+// How an appointment reads in every appt command: its JSON fields, its table columns, and the one
+// read that fetches a row named by id or id prefix (show, reschedule, the status verbs, delete).
+import { query } from '../../core/query.js';
+import type { Column, RowOptions } from '../../core/output.js';
+import { shortId } from '../../model/short-id.js';
+import type { Context } from '../context.js';
+import { CommandError } from '../errors.js';
+import { resolveRowId } from '../shared/resolve.js';
+
+/** An appointment as the service returns it; a backend of INTERFACE.md alone may lack the later fields. */
+export interface Appointment {
+  id: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  status: string;
+  client_id: string;
+  client_name: string | null;
+  service_id: string | null;
+  therapist_id: string;
+  notes: string | null;
+  created_at?: string;
+  updated_at?: string;
+}
+
+export const FIELDS = ['id', 'date', 'start_time', 'end_time', 'status', 'client_id', 'client_name', 'service_id', 'therapist_id', 'notes', 'created_at', 'updated_at'];
+
+/** HH:MM whether the backend says 09:00 (ours) or 09:00:00 (PostgreSQL's own text). */
+export const clock = (time: string) => time.slice(0, 5);
+
+export const COLUMNS: Column<Appointment>[] = [
+  { key: 'id', format: shortId },
+  { key: 'date' },
+  { key: 'start_time', header: 'START', format: clock },
+  { key: 'end_time', header: 'END', format: clock },
+  { key: 'client_name', header: 'CLIENT', format: (name, row) => name ?? shortId(row.client_id) },
+  { key: 'status' },
+  { key: 'notes', format: (notes) => notes ?? '' },
+];
+
+/** One line for messages: `3f2a9c1b Ann Lee, 2026-11-23 09:00-10:00 (scheduled)`. */
+export function describe(appointment: Appointment): string {
+  const who = appointment.client_name ?? shortId(appointment.client_id);
+  return `${shortId(appointment.id)} ${who}, ${appointment.date} ${clock(appointment.start_time)}-${clock(appointment.end_time)} (${appointment.status})`;
+}
+
+/** The appointment `text` names (a uuid or a unique prefix); a failure when there is none. */
+export async function fetchAppointment(ctx: Context, text: string): Promise<Appointment> {
+  const id = await resolveRowId(ctx, 'appointments', text);
+  const [row] = await (await ctx.api()).select<Appointment>('appointments', query<Appointment>().eq('id', id));
+  if (!row) throw new CommandError(`No appointment has the id ${id}.`, 'See `practice appt list` for ids.');
+  return row;
+}
+
+/** After a write: what changed on stderr; with --json/--format, the row as stored on stdout. */
+export async function reportChange(ctx: Context, message: string, row: Appointment, options: RowOptions): Promise<void> {
+  ctx.out.success(message);
+  if (options.json || options.format) await ctx.out.rows([row], COLUMNS, options);
+}

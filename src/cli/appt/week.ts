@@ -1,0 +1,46 @@
+// `practice appt week [day]`: the week (Monday to Sunday) around a day as an agenda, one heading a day,
+// or its rows with --json/--format. One read: `date=gte.<monday>&date=lte.<sunday>`.
+import { Command } from 'commander';
+import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
+import { query } from '../../core/query.js';
+import { shortId } from '../../model/short-id.js';
+import { dayOfWeek, weekOf } from '../../model/when.js';
+import type { Context } from '../context.js';
+import { dayOption } from '../shared/input.js';
+import { type Appointment, clock, COLUMNS, FIELDS } from './view.js';
+
+export function weekCommand(ctx: Context): Command {
+  const command = new Command('week')
+    .description('Show the week of a day (default: this week) as an agenda')
+    .argument('[day]', 'a day of the week to show: today, +1w, 2026-11-23 …', 'today')
+    .addHelpText('before', `Examples:
+  $ practice appt week
+  $ practice appt week +1w
+  $ practice appt week 2026-11-23 --json
+`)
+    .action((day: string, options: RowOptions) => runWeek(day, options, ctx));
+  return addOutputFlags(command, FIELDS);
+}
+
+export async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<void> {
+  const days = weekOf(await dayOption(ctx, 'day', day));
+  const fields = requestedFields(options);
+  const api = await ctx.api();
+  const filter = query<Appointment>().eq('therapist_id', await api.userId()).gte('date', days[0]!).lte('date', days[6]!);
+  if (fields !== null) filter.select(fields as Array<keyof Appointment>);
+  const rows = await api.select<Appointment>('appointments', filter.order('date').order('start_time'));
+  if (options.json || options.format) return ctx.out.rows(rows, COLUMNS, options);
+
+  const { bold, dim } = ctx.out.color;
+  const lines = days.flatMap((date) => {
+    const today = rows.filter((row) => row.date === date);
+    const heading = bold(`${capitalize(dayOfWeek(date))} ${date}`);
+    const entries = today.map((row) =>
+      `  ${clock(row.start_time)}-${clock(row.end_time)}  ${row.client_name ?? shortId(row.client_id)}  ${row.status}  ${dim(shortId(row.id))}`);
+    return [heading, ...(entries.length > 0 ? entries : [dim('  no appointments')]), ''];
+  });
+  ctx.out.print(lines.join('\n').trimEnd());
+}
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

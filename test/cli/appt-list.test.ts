@@ -1,0 +1,142 @@
+// `practice appt list|today|week|show` end to end: the exact REST queries each sends, the rows it
+// prints, names and id prefixes for --client and ids, and bad flags refused before any request.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { todayIn, weekOf } from '../../src/model/when.js';
+import { signedInHome } from '../helpers/cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let home: Awaited<ReturnType<typeof signedInHome>>;
+let me: string;
+const clients: Record<string, string> = {};
+const appts: Record<string, string> = {};
+
+/** A row created through `practice api` (which the CLI tests of the api noun cover). */
+async function create(table: string, fields: Record<string, string | number>): Promise<Record<string, any>> {
+  const flags = Object.entries(fields).flatMap(([key, value]) => [typeof value === 'number' ? '-F' : '-f', `${key}=${value}`]);
+  const result = await home.run(['api', 'POST', table, ...flags, '-H', 'Prefer: return=representation']);
+  if (result.code !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout)[0];
+}
+
+/** The requests to the appointments table since the last test, query strings decoded. */
+const sent = (table = 'appointments') => server.received
+  .filter((request) => request.url.startsWith(`/rest/v1/${table}`))
+  .map((request) => `${request.method} ${decodeURIComponent(request.url)}`);
+
+beforeAll(async () => {
+  server = await startTestServer({ recordRequests: true });
+  home = await signedInHome(server.url, server.keys.anonKey);
+  me = JSON.parse((await home.run(['api', 'GET', '/auth/v1/user'])).stdout).id;
+  for (const name of ['Ann Lee', 'Anna Berg', 'Bob Stone']) clients[name] = (await create('clients', { name })).id;
+  const today = todayIn(new Date(), 'Europe/Berlin');
+  const book = async (key: string, client: string, date: string, start: string, end: string, status = 'scheduled') =>
+    (appts[key] = (await create('appointments', { client_id: clients[client]!, date, start_time: start, end_time: end, status })).id);
+  await book('ann', 'Ann Lee', '2026-11-23', '09:00', '10:00');
+  await book('bob', 'Bob Stone', '2026-11-23', '11:00', '12:00', 'confirmed');
+  await book('anna', 'Anna Berg', '2026-11-23', '13:00', '14:00', 'cancelled');
+  await book('later', 'Ann Lee', '2026-11-25', '09:00', '10:00');
+  await book('today', 'Bob Stone', today, '08:00', '08:30');
+});
+
+beforeEach(() => {
+  server.received.length = 0;
+});
+
+afterAll(async () => {
+  await home.cleanup();
+  await server.close();
+});
+
+describe('appt list', () => {
+  it('sends the filters of INTERFACE.md for a day and statuses', async () => {
+    const result = await home.run(['appt', 'list', '--date', '2026-11-23', '--status', 'scheduled,confirmed']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=eq.2026-11-23&status=in.(scheduled,confirmed)&order=date.asc,start_time.asc`]);
+    const lines = result.stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
+    expect(lines).toEqual([
+      [appts.ann!.slice(0, 8), '2026-11-23', '09:00', '10:00', 'Ann Lee', 'scheduled', ''],
+      [appts.bob!.slice(0, 8), '2026-11-23', '11:00', '12:00', 'Bob Stone', 'confirmed', ''],
+    ]);
+  });
+
+  it('resolves --client by an exact name, sends select= for --json fields and limit=', async () => {
+    const result = await home.run(['appt', 'list', '--client', 'ann lee', '--json', 'id,date', '--limit', '5', '--order', 'date.desc']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent('clients')).toEqual([`GET /rest/v1/clients?therapist_id=eq.${me}&name=ilike.*ann lee*&select=id,name&order=name.asc&limit=20`]);
+    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&client_id=eq.${clients['Ann Lee']}&select=id,date&order=date.desc&limit=5`]);
+    expect(JSON.parse(result.stdout)).toEqual([{ id: appts.later, date: '2026-11-25' }, { id: appts.ann, date: '2026-11-23' }]);
+  });
+
+  it('takes an id prefix for --client and a range with --from/--to', async () => {
+    const prefix = clients['Bob Stone']!.slice(0, 6);
+    const result = await home.run(['appt', 'list', '--client', prefix, '--from', '2026-11-23', '--to', '2026-11-30', '--json', 'id']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=gte.2026-11-23&date=lte.2026-11-30&client_id=eq.${clients['Bob Stone']}&select=id&order=date.asc,start_time.asc`]);
+    expect(JSON.parse(result.stdout)).toEqual([{ id: appts.bob }]);
+  });
+
+  it('lists the candidates when a name matches several clients (exit 2)', async () => {
+    const result = await home.run(['appt', 'list', '--client', 'ann']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--client: 'ann' matches 2 clients:");
+    expect(result.stderr).toContain(`${clients['Ann Lee']!.slice(0, 8)}  Ann Lee`);
+    expect(result.stderr).toContain(`${clients['Anna Berg']!.slice(0, 8)}  Anna Berg`);
+    expect(sent()).toEqual([]);
+  });
+
+  it('refuses bad flags naming the flag and the expected form, sending nothing (exit 2)', async () => {
+    for (const [args, message] of [
+      [['--date', '2026-13-01'], '--date: '],
+      [['--date', 'someday'], '--date: expected a date like 2026-11-23, today, tomorrow, mon or +3d'],
+      [['--status', 'scheduled,done'], "--status: expected a status: scheduled, confirmed, completed, cancelled, no_show; got 'done'"],
+      [['--limit', 'ten'], '--limit: expected a whole number'],
+      [['--order', 'nope.asc'], '--order: expected fields'],
+      [['--from', 'fri', '--to', '-1w'], '--to: '],
+      [['--json', 'id,colour'], 'unknown field colour'],
+    ] as const) {
+      const result = await home.run(['appt', 'list', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toContain(message);
+    }
+    expect(server.received).toEqual([]);
+  });
+});
+
+describe('appt today, week, show', () => {
+  it("lists today's appointments in the profile's time zone", async () => {
+    const result = await home.run(['appt', 'today', '--json', 'id']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()[0]).toContain(`&date=eq.${todayIn(new Date(), 'Europe/Berlin')}&`);
+    expect(JSON.parse(result.stdout)).toEqual([{ id: appts.today }]);
+  });
+
+  it('shows a week as an agenda with a heading a day', async () => {
+    const result = await home.run(['appt', 'week', '2026-11-25']);
+    expect(result.code, result.stderr).toBe(0);
+    const [monday, sunday] = [weekOf('2026-11-25')[0], weekOf('2026-11-25')[6]];
+    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=gte.${monday}&date=lte.${sunday}&order=date.asc,start_time.asc`]);
+    expect(result.stdout).toContain([
+      'Monday 2026-11-23',
+      `  09:00-10:00  Ann Lee  scheduled  ${appts.ann!.slice(0, 8)}`,
+      `  11:00-12:00  Bob Stone  confirmed  ${appts.bob!.slice(0, 8)}`,
+      `  13:00-14:00  Anna Berg  cancelled  ${appts.anna!.slice(0, 8)}`,
+      '',
+      'Tuesday 2026-11-24',
+      '  no appointments',
+    ].join('\n'));
+    expect(result.stdout.trim().endsWith('Sunday 2026-11-29\n  no appointments')).toBe(true);
+  });
+
+  it('shows one appointment by a short id, and refuses a malformed id without a request', async () => {
+    const result = await home.run(['appt', 'show', appts.bob!.slice(0, 8), '--json', 'client_name,status']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([{ client_name: 'Bob Stone', status: 'confirmed' }]);
+    expect(sent()[0]).toBe(`GET /rest/v1/appointments?id=gte.${appts.bob!.slice(0, 8)}-0000-0000-0000-000000000000&id=lte.${appts.bob!.slice(0, 8)}-ffff-ffff-ffff-ffffffffffff&select=id&limit=20`);
+    server.received.length = 0;
+    const bad = await home.run(['appt', 'show', 'xyz']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("expected a appointment id or a prefix");
+    expect(server.received).toEqual([]);
+  });
+});
