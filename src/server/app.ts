@@ -70,9 +70,14 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
     request.identity = await identify(request.headers.authorization ?? `Bearer ${request.apiKey ?? ''}`, verifyToken);
   };
 
-  app.get('/rest/v1/', { onRequest: [authenticate, limits.rest] }, async (_request, reply) =>
-    reply.type('application/openapi+json; charset=utf-8').send(JSON.stringify(openApiDocument(schema))),
-  );
+  // HEAD answers like GET without the body, as PostgREST does for the root.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/rest/v1/',
+    onRequest: [authenticate, limits.rest],
+    handler: async (request, reply) =>
+      reply.type('application/openapi+json; charset=utf-8').send(request.method === 'HEAD' ? undefined : JSON.stringify(openApiDocument(schema))),
+  });
 
   app.route<{ Params: { table: string } }>({
     method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],

@@ -363,6 +363,14 @@ describe('GET /rest/v1/ (OpenAPI)', () => {
     }
   });
 
+  it('answers HEAD like GET, without the body', async () => {
+    const t = await practice(server);
+    const reply = await t.head('/');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/openapi\+json/);
+    expect(reply.text).toBe('');
+  });
+
   it('describes columns: types, formats, enums, defaults and required', async () => {
     const t = await practice(server);
     const { definitions } = (await t.get('/')).body;
