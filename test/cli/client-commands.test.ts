@@ -1,0 +1,194 @@
+// `practice client` end to end: the built binary against an in-process service that records every
+// request, so each test checks the output, the exit code and the exact query string sent.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signedInHome } from '../helpers/cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let home: Awaited<ReturnType<typeof signedInHome>>;
+let me: string;
+let headers: Record<string, string>;
+
+/** Writes rows as the signed-in therapist without the CLI, to set up a test quickly. */
+async function seed(table: string, row: Record<string, unknown>): Promise<any> {
+  const response = await server.request(`/${table}`, { method: 'POST', headers: { ...headers, prefer: 'return=representation' }, body: JSON.stringify(row) });
+  if (response.status !== 201) throw new Error(`seed ${table}: ${response.status} ${await response.text()}`);
+  return (await response.json())[0];
+}
+
+/** The REST requests (path and query) the CLI sent since the test began. */
+const sent = () => server.received.filter((request) => request.url.startsWith('/rest/')).map((request) => `${request.method} ${request.url.slice('/rest/v1'.length)}`);
+
+beforeAll(async () => {
+  server = await startTestServer({ recordRequests: true });
+  home = await signedInHome(server.url, server.keys.anonKey);
+  const session = (await home.readConfig()).profiles.test.session;
+  me = session.user.id;
+  headers = { apikey: server.keys.anonKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
+  await seed('clients', { name: 'Ann Lee', email: 'ann@example.com', phone: '555-0100', total_visits: 2 });
+  await seed('clients', { name: 'Anna Berg' });
+  await seed('clients', { name: 'Carl Dunn', status: 'inactive' });
+});
+
+beforeEach(() => {
+  server.received.length = 0;
+});
+
+afterAll(async () => {
+  await home.cleanup();
+  await server.close();
+});
+
+describe('client list', () => {
+  it('sends therapist_id and order by name, and prints TSV when piped', async () => {
+    const result = await home.run(['client', 'list']);
+    expect(result.code).toBe(0);
+    expect(sent()).toEqual([`GET /clients?therapist_id=eq.${me}&order=name.asc`]);
+    const lines = result.stdout.trim().split('\n').map((line) => line.split('\t').slice(1));
+    expect(lines.slice(0, 3)).toEqual([
+      ['Ann Lee', '555-0100', 'ann@example.com', 'active', '2'],
+      ['Anna Berg', '', '', 'active', '0'],
+      ['Carl Dunn', '', '', 'inactive', '0'],
+    ]);
+    expect(result.stdout.split('\t')[0]).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it('turns --status, --limit and --json fields into filters and select=', async () => {
+    const result = await home.run(['client', 'list', '--status', 'inactive', '--limit', '5', '--json', 'name,status']);
+    expect(sent()).toEqual([`GET /clients?therapist_id=eq.${me}&order=name.asc&status=eq.inactive&limit=5&select=name,status`]);
+    expect(JSON.parse(result.stdout)).toEqual([{ name: 'Carl Dunn', status: 'inactive' }]);
+  });
+
+  it('refuses a bad --limit, --status or field before sending (exit 2)', async () => {
+    for (const args of [['--limit', 'ten'], ['--status', 'gone'], ['--json', 'name,shoe_size']]) {
+      const result = await home.run(['client', 'list', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(args[0]);
+    }
+    expect(sent()).toEqual([]);
+  });
+});
+
+describe('client search', () => {
+  it('sends exactly name=ilike and therapist_id', async () => {
+    const result = await home.run(['client', 'search', 'ann', '--json', 'name']);
+    expect(sent()).toEqual([`GET /clients?name=ilike.*ann*&therapist_id=eq.${me}&select=name`]);
+    expect(JSON.parse(result.stdout)).toEqual([{ name: 'Ann Lee' }, { name: 'Anna Berg' }]);
+  });
+
+  it('encodes text that looks like more conditions, so it only ever matches names', async () => {
+    const result = await home.run(['client', 'search', 'x&therapist_id=neq.0,or=(name.eq.y)']);
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(sent()).toEqual([`GET /clients?name=ilike.*x%26therapist%5C_id%3Dneq.0,or%3D(name.eq.y)*&therapist_id=eq.${me}`]);
+  });
+});
+
+describe('client add', () => {
+  it('creates with a client-chosen id and prints it', async () => {
+    const result = await home.run(['client', 'add', '--name', 'Dora Fox', '--phone', '555-0142', '--email', 'dora@example.com', '--notes', 'prefers mornings']);
+    expect(result.code).toBe(0);
+    const id = result.stdout.trim();
+    expect(result.stderr).toContain(`Added client Dora Fox (${id.slice(0, 8)})`);
+    expect(sent()).toEqual(['POST /clients']);
+    const [stored] = await (await server.request(`/clients?id=eq.${id}`, { headers })).json();
+    expect(stored).toMatchObject({ name: 'Dora Fox', phone: '555-0142', email: 'dora@example.com', notes: 'prefers mornings', status: 'active' });
+  });
+
+  it('refuses a bad email, a missing name or an empty one before sending (exit 2)', async () => {
+    const badEmail = await home.run(['client', 'add', '--name', 'Eve', '--email', 'not-an-email']);
+    expect(badEmail.code).toBe(2);
+    expect(badEmail.stderr).toMatch(/--email: .*email/i);
+    const noName = await home.run(['client', 'add', '--phone', '555']);
+    expect(noName.code).toBe(2);
+    expect(noName.stderr).toContain('Pass --name');
+    const blank = await home.run(['client', 'add', '--name', '  ']);
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toContain('--name: must not be empty');
+    expect(sent()).toEqual([]);
+  });
+
+  it("prints the server's refusal of a duplicate email (exit 1)", async () => {
+    const result = await home.run(['client', 'add', '--name', 'Ann Again', '--email', 'ANN@example.com']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: .*\(HTTP 409/m);
+  });
+});
+
+describe('client show', () => {
+  it('shows a client by name with recent appointments and notes', async () => {
+    const gus = await seed('clients', { name: 'Gus Hale', phone: '555-0177' });
+    const visit = await seed('appointments', { client_id: gus.id, date: '2025-03-04', start_time: '10:00', end_time: '11:00' });
+    await seed('sessions', { client_id: gus.id, appointment_id: visit.id, subjective: 'Stiff neck\nfor a week' });
+    server.received.length = 0;
+    const result = await home.run(['client', 'show', 'gus']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Gus Hale');
+    expect(result.stdout).toContain('phone:  555-0177');
+    expect(result.stdout).toContain(`2025-03-04 10:00-11:00  scheduled  ${visit.id.slice(0, 8)}`);
+    expect(result.stdout).toContain('unsigned');
+    expect(result.stdout).toContain('S: Stiff neck');
+    expect(sent()).toContain(`GET /sessions?client_id=eq.${gus.id}&order=created_at.desc&limit=5`);
+
+    const json = JSON.parse((await home.run(['client', 'show', gus.id.slice(0, 8), '--json'])).stdout);
+    expect(json).toMatchObject({ id: gus.id, name: 'Gus Hale', appointments: [{ id: visit.id }], notes: [{ subjective: 'Stiff neck\nfor a week' }] });
+  });
+
+  it('lists the candidates when a name matches several clients (exit 2)', async () => {
+    const result = await home.run(['client', 'show', 'an']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Ann Lee');
+    expect(result.stderr).toContain('Anna Berg');
+    const none = await home.run(['client', 'show', 'Zed']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("no client matches 'Zed'");
+  });
+});
+
+describe('client update, archive and delete', () => {
+  it('updates the fields given, by id=eq', async () => {
+    const ida = await seed('clients', { name: 'Ida Jones' });
+    server.received.length = 0;
+    const result = await home.run(['client', 'update', ida.id, '--phone', '555-0199', '--email', 'ida@example.com']);
+    expect(result.code).toBe(0);
+    expect(sent()).toEqual([`GET /clients?id=eq.${ida.id}&select=id,name`, `PATCH /clients?id=eq.${ida.id}`]);
+    const [stored] = await (await server.request(`/clients?id=eq.${ida.id}`, { headers })).json();
+    expect(stored).toMatchObject({ phone: '555-0199', email: 'ida@example.com' });
+  });
+
+  it('refuses no change, a bad email or a bad status before sending (exit 2)', async () => {
+    for (const [args, message] of [[[], 'nothing to update'], [['--email', 'x@'], '--email'], [['--status', 'gone'], '--status']] as const) {
+      const result = await home.run(['client', 'update', 'Ann Lee', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(message);
+    }
+    expect(sent()).toEqual([]);
+  });
+
+  it('archives only with --yes when not at a terminal', async () => {
+    const kim = await seed('clients', { name: 'Kim Lowe' });
+    server.received.length = 0;
+    const refused = await home.run(['client', 'archive', 'Kim Lowe']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Pass --yes');
+    expect(sent()).toEqual([]);
+    const archived = await home.run(['client', 'archive', 'Kim Lowe', '--yes']);
+    expect(archived.code).toBe(0);
+    expect(archived.stderr).toContain(`Archived client Kim Lowe (${kim.id.slice(0, 8)})`);
+    expect(sent().at(-1)).toBe(`PATCH /clients?id=eq.${kim.id}`);
+    const [stored] = await (await server.request(`/clients?id=eq.${kim.id}`, { headers })).json();
+    expect(stored.status).toBe('inactive');
+  });
+
+  it("deletes a client without history; the server's refusal and hint otherwise", async () => {
+    const lea = await seed('clients', { name: 'Lea Moss' });
+    await seed('sessions', { client_id: lea.id, plan: 'Rest' });
+    const refused = await home.run(['client', 'delete', lea.id, '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: Cannot delete client Lea Moss.*\(HTTP 409/);
+    expect(refused.stderr).toContain("hint: Set the client's status to inactive");
+    const max = await seed('clients', { name: 'Max Noor' });
+    const deleted = await home.run(['client', 'delete', max.id.slice(0, 8), '--yes']);
+    expect(deleted.code).toBe(0);
+    expect(await (await server.request(`/clients?id=eq.${max.id}`, { headers })).json()).toEqual([]);
+  });
+});

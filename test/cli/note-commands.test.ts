@@ -1,0 +1,177 @@
+// `practice note` end to end: SOAP notes from flags, stdin JSON and $EDITOR (a script here), the
+// exact queries sent, signing, amendments, and every bad input refused with exit 2 before a write.
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signedInHome } from '../helpers/cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let home: Awaited<ReturnType<typeof signedInHome>>;
+let headers: Record<string, string>;
+let ann: { id: string };
+let visit: { id: string };
+
+async function seed(table: string, row: Record<string, unknown>): Promise<any> {
+  const response = await server.request(`/${table}`, { method: 'POST', headers: { ...headers, prefer: 'return=representation' }, body: JSON.stringify(row) });
+  if (response.status !== 201) throw new Error(`seed ${table}: ${response.status} ${await response.text()}`);
+  return (await response.json())[0];
+}
+
+const stored = async (id: string) => (await (await server.request(`/sessions?id=eq.${id}`, { headers })).json())[0];
+const sent = () => server.received.filter((request) => request.url.startsWith('/rest/')).map((request) => `${request.method} ${request.url.slice('/rest/v1'.length)}`);
+const writes = () => sent().filter((request) => !request.startsWith('GET '));
+
+/** An $EDITOR that runs `script` on the file it is given ($1). */
+async function editor(name: string, script: string): Promise<string> {
+  const path = join(home.dir, name);
+  await writeFile(path, `#!/bin/sh\n${script}\n`);
+  await chmod(path, 0o755);
+  return path;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ recordRequests: true });
+  home = await signedInHome(server.url, server.keys.anonKey);
+  const session = (await home.readConfig()).profiles.test.session;
+  headers = { apikey: server.keys.anonKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
+  ann = await seed('clients', { name: 'Ann Lee' });
+  visit = await seed('appointments', { client_id: ann.id, date: '2025-03-04', start_time: '10:00', end_time: '11:00' });
+});
+
+beforeEach(() => {
+  server.received.length = 0;
+});
+
+afterAll(async () => {
+  await home.cleanup();
+  await server.close();
+});
+
+describe('note add', () => {
+  it('writes the parts given as flags, for a client by name and an appointment by id prefix', async () => {
+    const result = await home.run(['note', 'add', '--client', 'ann', '--appointment', visit.id.slice(0, 8), '-S', 'Low back pain', '-P', 'Heat']);
+    expect(result.code).toBe(0);
+    const id = result.stdout.trim();
+    expect(result.stderr).toContain(`Wrote note ${id.slice(0, 8)} for Ann Lee.`);
+    expect(writes()).toEqual(['POST /sessions']);
+    expect(await stored(id)).toMatchObject({ client_id: ann.id, appointment_id: visit.id, subjective: 'Low back pain', objective: null, plan: 'Heat', signed_at: null });
+  });
+
+  it('reads JSON from a piped stdin when no part is given as a flag', async () => {
+    const result = await home.run(['note', 'add', '--client', ann.id], { input: '{"objective": "Tight left trapezius", "assessment": null}' });
+    expect(result.code).toBe(0);
+    expect(await stored(result.stdout.trim())).toMatchObject({ objective: 'Tight left trapezius', subjective: null, assessment: null });
+  });
+
+  it('reads the note back from $EDITOR, under the template headings', async () => {
+    const script = await editor('write-note.sh', `cat > "$1" <<'EOF'
+# instructions are dropped
+## Subjective
+Sleeps badly
+
+## Objective
+
+## Assessment
+Improving
+over two weeks
+## Plan
+EOF`);
+    const result = await home.run(['note', 'add', '--client', 'Ann Lee', '--edit'], { env: { EDITOR: script } });
+    expect(result.code).toBe(0);
+    expect(await stored(result.stdout.trim())).toMatchObject({ subjective: 'Sleeps badly', objective: null, assessment: 'Improving\nover two weeks', plan: null });
+  });
+
+  it('refuses an empty note, bad JSON, a blank part or a bad id before writing (exit 2)', async () => {
+    const blankEditor = await editor('blank.sh', 'true');
+    const failingEditor = await editor('fail.sh', 'exit 3');
+    const cases: Array<[string[], string | undefined, RegExp, NodeJS.ProcessEnv?]> = [
+      [[], undefined, /No note given: stdin is empty/],
+      [[], '{}', /The note is empty/],
+      [[], 'not json', /stdin: expected a JSON object/],
+      [[], '{"subjective": "x", "mood": "ok"}', /mood/],
+      [[], '{"plan": 3}', /stdin "plan"/],
+      [['-S', '  '], undefined, /-S\/--subjective: must not be empty/],
+      [['--edit'], undefined, /The note is empty/, { EDITOR: blankEditor }],
+      [['-P', 'x', '--appointment', 'zz'], undefined, /--appointment: expected a appointment id/],
+    ];
+    for (const [args, input, message, env] of cases) {
+      const result = await home.run(['note', 'add', '--client', ann.id, ...args], { input, env });
+      expect(result.code, `${args.join(' ')} ${input}`).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+    const noClient = await home.run(['note', 'add', '-S', 'x']);
+    expect(noClient.code).toBe(2);
+    expect(noClient.stderr).toContain('--client');
+    const editorFailed = await home.run(['note', 'add', '--client', ann.id, '--edit'], { env: { EDITOR: failingEditor } });
+    expect(editorFailed.code).toBe(1);
+    expect(editorFailed.stderr).toContain('exited with code 3');
+    expect(writes()).toEqual([]);
+  });
+
+  it("prints the server's refusal of a second note for one appointment (exit 1)", async () => {
+    const result = await home.run(['note', 'add', '--client', ann.id, '--appointment', visit.id, '-S', 'again']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/already has note .*\(HTTP 409/);
+    expect(result.stderr).toContain('hint: ');
+  });
+});
+
+describe('note list and show', () => {
+  it('sends client_id and order by created_at, newest first', async () => {
+    const result = await home.run(['note', 'list', '--client', ann.id, '--limit', '2', '--json', 'id,subjective']);
+    expect(result.code).toBe(0);
+    expect(sent()).toEqual([`GET /clients?id=eq.${ann.id}&select=id,name`, `GET /sessions?client_id=eq.${ann.id}&order=created_at.desc&limit=2&select=id,subjective`]);
+    expect(JSON.parse(result.stdout)).toHaveLength(2);
+    const table = await home.run(['note', 'list', '--client', 'Ann']);
+    expect(table.stdout.trim().split('\n').at(-1)).toMatch(/^[0-9a-f]{8}\t\d{4}-\d\d-\d\d\t\t\tS: Low back pain$/);
+  });
+
+  it('shows a note in full by id prefix, or as JSON', async () => {
+    const id = (await home.run(['note', 'add', '--client', ann.id, '-S', 'Headache', '-O', 'Tender\nsuboccipitals'])).stdout.trim();
+    const result = await home.run(['note', 'show', id.slice(0, 6)]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`note:        ${id}\nclient:      ${ann.id}\n`);
+    expect(result.stdout).toContain('signed:      not signed');
+    expect(result.stdout).toContain('\nSubjective\nHeadache\n\nObjective\nTender\nsuboccipitals\n');
+    const json = await home.run(['note', 'show', id, '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ id, subjective: 'Headache' });
+    const bad = await home.run(['note', 'show', 'xyz']);
+    expect(bad.code).toBe(2);
+  });
+});
+
+describe('note sign and amend', () => {
+  it('signs a note once, then amends it with a new note naming it', async () => {
+    const id = (await home.run(['note', 'add', '--client', ann.id, '-A', 'Right shoulder strain'])).stdout.trim();
+    const unsigned = await home.run(['note', 'amend', id, '-A', 'too early']);
+    expect(unsigned.code).toBe(1);
+    expect(unsigned.stderr).toContain('is not signed');
+
+    server.received.length = 0;
+    const signed = await home.run(['note', 'sign', id.slice(0, 8)]);
+    expect(signed.code).toBe(0);
+    expect(writes()).toEqual([`PATCH /sessions?id=eq.${id}`]);
+    expect((await stored(id)).signed_at).not.toBeNull();
+
+    const again = await home.run(['note', 'sign', id]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/is signed and can no longer be changed \(HTTP 409/);
+    expect(again.stderr).toContain(`hint: Write an amendment instead`);
+
+    const amended = await home.run(['note', 'amend', id, '-A', 'Left shoulder, not right']);
+    expect(amended.code).toBe(0);
+    expect(await stored(amended.stdout.trim())).toMatchObject({ client_id: ann.id, amends_id: id, assessment: 'Left shoulder, not right' });
+  });
+
+  it('starts --edit from the amended note', async () => {
+    const id = (await home.run(['note', 'add', '--client', ann.id, '-S', 'Knee pain', '-P', 'Ice'])).stdout.trim();
+    await home.run(['note', 'sign', id]);
+    const script = await editor('fix-plan.sh', `sed -i 's/^Ice$/Ice and rest/' "$1"`);
+    const result = await home.run(['note', 'amend', id, '--edit'], { env: { EDITOR: script } });
+    expect(result.code).toBe(0);
+    expect(await stored(result.stdout.trim())).toMatchObject({ amends_id: id, subjective: 'Knee pain', plan: 'Ice and rest' });
+    const empty = await home.run(['note', 'amend', id], { input: '{}' });
+    expect(empty.code).toBe(2);
+  });
+});
