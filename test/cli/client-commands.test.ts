@@ -13,7 +13,7 @@ let headers: Record<string, string>;
 async function seed(table: string, row: Record<string, unknown>): Promise<any> {
   const response = await server.request(`/${table}`, { method: 'POST', headers: { ...headers, prefer: 'return=representation' }, body: JSON.stringify(row) });
   if (response.status !== 201) throw new Error(`seed ${table}: ${response.status} ${await response.text()}`);
-  return (await response.json())[0];
+  return ((await response.json()) as any[])[0];
 }
 
 /** The REST requests (path and query) the CLI sent since the test began. */
@@ -90,7 +90,7 @@ describe('client add', () => {
     const id = result.stdout.trim();
     expect(result.stderr).toContain(`Added client Dora Fox (${id.slice(0, 8)})`);
     expect(sent()).toEqual(['POST /clients']);
-    const [stored] = await (await server.request(`/clients?id=eq.${id}`, { headers })).json();
+    const [stored] = (await (await server.request(`/clients?id=eq.${id}`, { headers })).json()) as any[];
     expect(stored).toMatchObject({ name: 'Dora Fox', phone: '555-0142', email: 'dora@example.com', notes: 'prefers mornings', status: 'active' });
   });
 
@@ -151,7 +151,7 @@ describe('client update, archive and delete', () => {
     const result = await home.run(['client', 'update', ida.id, '--phone', '555-0199', '--email', 'ida@example.com']);
     expect(result.code).toBe(0);
     expect(sent()).toEqual([`GET /clients?id=eq.${ida.id}&select=id,name`, `PATCH /clients?id=eq.${ida.id}`]);
-    const [stored] = await (await server.request(`/clients?id=eq.${ida.id}`, { headers })).json();
+    const [stored] = (await (await server.request(`/clients?id=eq.${ida.id}`, { headers })).json()) as any[];
     expect(stored).toMatchObject({ phone: '555-0199', email: 'ida@example.com' });
   });
 
@@ -175,7 +175,7 @@ describe('client update, archive and delete', () => {
     expect(archived.code).toBe(0);
     expect(archived.stderr).toContain(`Archived client Kim Lowe (${kim.id.slice(0, 8)})`);
     expect(sent().at(-1)).toBe(`PATCH /clients?id=eq.${kim.id}`);
-    const [stored] = await (await server.request(`/clients?id=eq.${kim.id}`, { headers })).json();
+    const [stored] = (await (await server.request(`/clients?id=eq.${kim.id}`, { headers })).json()) as any[];
     expect(stored.status).toBe('inactive');
   });
 

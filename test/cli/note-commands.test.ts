@@ -15,10 +15,10 @@ let visit: { id: string };
 async function seed(table: string, row: Record<string, unknown>): Promise<any> {
   const response = await server.request(`/${table}`, { method: 'POST', headers: { ...headers, prefer: 'return=representation' }, body: JSON.stringify(row) });
   if (response.status !== 201) throw new Error(`seed ${table}: ${response.status} ${await response.text()}`);
-  return (await response.json())[0];
+  return ((await response.json()) as any[])[0];
 }
 
-const stored = async (id: string) => (await (await server.request(`/sessions?id=eq.${id}`, { headers })).json())[0];
+const stored = async (id: string) => ((await (await server.request(`/sessions?id=eq.${id}`, { headers })).json()) as any[])[0];
 const sent = () => server.received.filter((request) => request.url.startsWith('/rest/')).map((request) => `${request.method} ${request.url.slice('/rest/v1'.length)}`);
 const writes = () => sent().filter((request) => !request.startsWith('GET '));
 
