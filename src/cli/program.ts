@@ -29,6 +29,7 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'note', summary: 'Write, sign and amend SOAP session notes', load: async () => (await import('./note/index.js')).noteCommand },
   { name: 'export', summary: 'Write every record of the practice to a backup file', load: async () => (await import('./export/index.js')).exportCommand },
   { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },
+  { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', load: async () => (await import('./completion/index.js')).completionCommand },
 ];
 
 // Global options that take a value, so the value is not mistaken for the noun.
