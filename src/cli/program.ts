@@ -24,6 +24,8 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'server', summary: 'Run the embedded practice service (PGlite by default, or a PostgreSQL server)', load: async () => (await import('./server/index.js')).serverCommand },
   { name: 'appt', summary: 'Appointments: the day, the week, booking, rescheduling and status', load: async () => (await import('./appt/index.js')).apptCommand },
   { name: 'hours', summary: 'The weekly opening hours of the practice', load: async () => (await import('./hours/index.js')).hoursCommand },
+  { name: 'expense', summary: 'Log and list the expenses of the practice', load: async () => (await import('./expense/index.js')).expenseCommand },
+  { name: 'msg', summary: 'The conversation log with a client', load: async () => (await import('./msg/index.js')).msgCommand },
   { name: 'service', summary: 'The service menu: what the practice offers, for how long, at what price', load: async () => (await import('./service/index.js')).serviceCommand },
   { name: 'client', summary: 'List, find, add and change clients', load: async () => (await import('./client/index.js')).clientCommand },
   { name: 'note', summary: 'Write, sign and amend SOAP session notes', load: async () => (await import('./note/index.js')).noteCommand },

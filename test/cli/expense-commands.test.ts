@@ -1,0 +1,105 @@
+// `practice expense add/list` end to end: the exact query strings of list and its filters, the total
+// on stderr (never in the data), categories lower-cased, bad input refused before sending (exit 2).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signedInHome } from '../helpers/cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let home: Awaited<ReturnType<typeof signedInHome>>;
+let me: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ recordRequests: true });
+  home = await signedInHome(server.url, server.keys.anonKey);
+  me = (await home.readConfig()).profiles.test.session.user.id;
+});
+
+afterAll(async () => {
+  await home.cleanup();
+  await server.close();
+});
+
+beforeEach(() => {
+  server.received.length = 0;
+});
+
+const expenseRequests = () => server.received.filter((request) => request.url.startsWith('/rest/v1/expenses'));
+
+async function add(...args: string[]) {
+  const result = await home.run(['expense', 'add', ...args, '--json']);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout)[0];
+}
+
+describe('practice expense', () => {
+  it('logs expenses, the category in lower case, the date today in the practice time zone by default', async () => {
+    const oil = await add('--date', '2026-03-02', '--amount', '42.50', '--category', 'Supplies', '--vendor', 'Oil & Co', '--description', 'Massage oil, 5 l');
+    expect(oil).toMatchObject({ date: '2026-03-02', amount: 42.5, category: 'supplies', vendor: 'Oil & Co', description: 'Massage oil, 5 l', therapist_id: me });
+    expect(oil.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(expenseRequests()).toEqual([{ method: 'POST', url: '/rest/v1/expenses' }]);
+
+    const rent = await add('--amount', '900', '--category', 'rent');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    expect(rent).toMatchObject({ date: today, amount: 900, category: 'rent', vendor: null });
+    await add('--date', '2026-01-15', '--amount', '12', '--category', 'laundry');
+
+    const plain = await home.run(['expense', 'add', '--date', '2026-02-01', '--amount', '7.5', '--category', 'fees']);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toContain('Logged 7.50 for fees on 2026-02-01.');
+    expect(plain.stdout).toMatch(/^[0-9a-f]{8}\t2026-02-01\t7.50\tfees\t\t\n$/);
+  });
+
+  it('lists newest first with the total on stderr', async () => {
+    const result = await home.run(['expense', 'list']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').filter(Boolean).map((line) => line.split('\t').slice(1, 4).join(' '))).toEqual([
+      expect.stringMatching(/ 900.00 rent$/),
+      '2026-03-02 42.50 supplies',
+      '2026-02-01 7.50 fees',
+      '2026-01-15 12.00 laundry',
+    ]);
+    expect(result.stderr).toBe('Total 962.00 over 4 expenses.\n');
+    expect(expenseRequests()).toEqual([{ method: 'GET', url: `/rest/v1/expenses?therapist_id=eq.${me}&order=date.desc` }]);
+  });
+
+  it('filters by --from/--to and --category, and keeps the total out of JSON and CSV', async () => {
+    const result = await home.run(['expense', 'list', '--from', '2026-01-20', '--to', '2026-03-02', '--json']);
+    expect(JSON.parse(result.stdout).map((expense: { amount: number }) => expense.amount)).toEqual([42.5, 7.5]);
+    expect(result.stderr).toBe('Total 50.00 over 2 expenses.\n');
+    expect(expenseRequests()[0]!.url).toBe(`/rest/v1/expenses?therapist_id=eq.${me}&order=date.desc&date=gte.2026-01-20&date=lte.2026-03-02`);
+
+    server.received.length = 0;
+    const csv = await home.run(['expense', 'list', '--category', 'Supplies', '--format', 'csv']);
+    expect(csv.stdout).toMatch(/^id,date,amount,category,vendor,description\r\n[0-9a-f-]{36},2026-03-02,42.5,supplies,Oil & Co,"Massage oil, 5 l"\r\n$/);
+    expect(csv.stderr).toBe('Total 42.50 over 1 expense.\n');
+    expect(expenseRequests()[0]!.url).toBe(`/rest/v1/expenses?therapist_id=eq.${me}&order=date.desc&category=eq.supplies`);
+  });
+
+  it('totals the amounts when --json names other fields, and prints only those', async () => {
+    const result = await home.run(['expense', 'list', '--category', 'laundry', '--json', 'date,vendor']);
+    expect(JSON.parse(result.stdout)).toEqual([{ date: '2026-01-15', vendor: null }]);
+    expect(result.stderr).toBe('Total 12.00 over 1 expense.\n');
+    expect(expenseRequests()[0]!.url).toContain('&select=date,vendor,amount');
+  });
+
+  it('refuses bad input naming the flag, before sending anything (exit 2)', async () => {
+    for (const [args, message] of [
+      [['add', '--amount', '0', '--category', 'rent'], '--amount: expected an amount like 45, 45.5 or 45.50, greater than 0'],
+      [['add', '--amount', '-3', '--category', 'rent'], '--amount: expected an amount'],
+      [['add', '--amount', '1,000', '--category', 'rent'], "--amount: expected an amount like 45, 45.5 or 45.50; got '1,000'"],
+      [['add', '--amount', '10', '--category', ' '], '--category: must not be empty'],
+      [['add', '--amount', '10', '--category', 'rent', '--date', '2026-02-30'], '--date: 2026-02-30 is not a day in the calendar'],
+      [['add', '--amount', '10', '--category', 'rent', '--date', 'someday'], '--date: expected a date like 2026-11-23'],
+      [['add', '--category', 'rent'], "required option '--amount <amount>' not specified"],
+      [['list', '--from', 'soon'], '--from: expected a date'],
+      [['list', '--from', '2026-03-01', '--to', '2026-02-01'], '--from 2026-03-01 is after --to 2026-02-01.'],
+      [['list', '--limit', 'ten'], '--limit: expected a whole number'],
+    ] as const) {
+      const result = await home.run(['expense', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toContain(message);
+      expect(result.stdout).toBe('');
+    }
+    expect(expenseRequests()).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+// `practice hours show/set` end to end: a week Monday to Sunday, a day's rows replaced (split shifts,
+// closed), the exact requests sent, bad days and specs refused before sending (exit 2).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signedInHome } from '../helpers/cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let home: Awaited<ReturnType<typeof signedInHome>>;
+let me: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ recordRequests: true });
+  home = await signedInHome(server.url, server.keys.anonKey);
+  me = (await home.readConfig()).profiles.test.session.user.id;
+});
+
+afterAll(async () => {
+  await home.cleanup();
+  await server.close();
+});
+
+beforeEach(() => {
+  server.received.length = 0;
+});
+
+const hoursRequests = () => server.received.filter((request) => request.url.startsWith('/rest/v1/business_hours'));
+
+describe('practice hours', () => {
+  it('shows a closed week before any hours are set', async () => {
+    const result = await home.run(['hours', 'show']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => `${day}\tclosed\n`).join(''));
+    expect(hoursRequests()).toEqual([{ method: 'GET', url: `/rest/v1/business_hours?therapist_id=eq.${me}` }]);
+  });
+
+  it('sets a day with split shifts, replacing its rows', async () => {
+    const first = await home.run(['hours', 'set', 'Mon', '9am-5pm']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('Monday: 09:00-17:00.');
+    server.received.length = 0;
+
+    const split = await home.run(['hours', 'set', 'monday', '13:00-17:00,09:00-12:00']);
+    expect(split.code, split.stderr).toBe(0);
+    expect(split.stderr).toContain('Monday: 09:00-12:00,13:00-17:00.');
+    expect(hoursRequests()).toEqual([
+      { method: 'DELETE', url: `/rest/v1/business_hours?therapist_id=eq.${me}&day_of_week=eq.monday` },
+      { method: 'POST', url: '/rest/v1/business_hours' },
+    ]);
+
+    await home.run(['hours', 'set', 'sat', '10:00-14:00']);
+    const shown = await home.run(['hours', 'show', '--json']);
+    const week = JSON.parse(shown.stdout);
+    expect(week).toHaveLength(7);
+    expect(week[0]).toEqual({ day_of_week: 'monday', hours: [{ open_time: '09:00', close_time: '12:00' }, { open_time: '13:00', close_time: '17:00' }] });
+    expect(week[1]).toEqual({ day_of_week: 'tuesday', hours: [] });
+    expect(week[5]).toEqual({ day_of_week: 'saturday', hours: [{ open_time: '10:00', close_time: '14:00' }] });
+    const rows = await home.run(['api', 'GET', 'business_hours', '-q', 'day_of_week=eq.monday', '-q', 'select=open_time,close_time', '-q', 'order=open_time']);
+    expect(JSON.parse(rows.stdout)).toEqual([{ open_time: '09:00', close_time: '12:00' }, { open_time: '13:00', close_time: '17:00' }]);
+  });
+
+  it('prints the week as lines `hours set` takes back', async () => {
+    const result = await home.run(['hours', 'show', '--format', 'csv']);
+    expect(result.stdout.split('\r\n')[0]).toBe('day_of_week,hours');
+    const tsv = await home.run(['hours', 'show']);
+    expect(tsv.stdout.split('\n')[0]).toBe('monday\t09:00-12:00,13:00-17:00');
+  });
+
+  it('closes a day', async () => {
+    const result = await home.run(['hours', 'set', 'saturday', 'closed']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Saturday: closed.');
+    expect(hoursRequests().map((request) => request.method)).toEqual(['DELETE']);
+    const week = JSON.parse((await home.run(['hours', 'show', '--json'])).stdout);
+    expect(week[5]).toEqual({ day_of_week: 'saturday', hours: [] });
+  });
+
+  it('refuses a bad day or spec naming it, before sending anything (exit 2)', async () => {
+    for (const [args, message] of [
+      [['funday', '09:00-17:00'], "<day>: expected a day of the week like monday or mon; got 'funday'"],
+      [['monday', '09:00'], '<spec>: expected hours like 09:00-12:00,13:00-17:00'],
+      [['monday', '17:00-09:00'], '17:00-09:00 closes before it opens'],
+      [['monday', '09:00-12:00,11:00-13:00'], '09:00-12:00 overlaps 11:00-13:00'],
+      [['monday', '25:00-26:00'], "'25:00' in '25:00-26:00' is not a time"],
+      [['monday'], "missing required argument 'spec'"],
+    ] as const) {
+      const result = await home.run(['hours', 'set', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toContain(message);
+    }
+    expect(hoursRequests()).toEqual([]);
+    const week = JSON.parse((await home.run(['hours', 'show', '--json'])).stdout);
+    expect(week[0].hours).toHaveLength(2);
+  });
+});
