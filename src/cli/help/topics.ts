@@ -1,5 +1,5 @@
-// Help topics that are not commands (`practice help exit-codes`, `practice help environment`), the
-// text README shows as well.
+// Help topics that are not commands (`practice help exit-codes`, `practice help environment`,
+// `practice help formats`), the text README shows as well.
 
 export const EXIT_CODES = `Exit codes
 
@@ -31,7 +31,39 @@ export const ENVIRONMENT = `Environment variables
   CLICOLOR_FORCE       set to 1: colour even when the output is not a terminal
 `;
 
+// A summary of docs/formats.md: what a script or a person opening the files needs to know.
+export const FORMATS = `File formats (in full: docs/formats.md)
+
+Backup: \`practice export\`, \`practice import\`
+  One JSON document: {"format": "practice-export", "version": 1, "exported_at",
+  "source": {"url"}, "tables": {...}} with all seven tables, in the order an
+  import inserts them: clients, service_menu, business_hours, appointments,
+  sessions, expenses, conversation_log. One row a line; every column as the
+  service returns it; ids kept; therapist_id left out (the target practice
+  fills it in). No keys or tokens. A newer version is refused, not misread.
+  Import checks the whole file (schemas, unique ids, references) before it
+  sends anything, then sends each table in batches that skip rows whose id
+  is already there: running it again adds nothing.
+
+Day sheet: \`practice appt export --format json|csv|ics\`
+  JSON and CSV columns: id, date, start_time, end_time, status, client_id,
+  client_name, service_id, service_name, notes.
+  CSV: RFC 4180, CRLF line ends; a text cell starting with = + - @ is written
+  with a leading ' so a spreadsheet does not run it as a formula.
+  ics: RFC 5545; UID <appointment id>@practice stays the same across exports;
+  times in UTC; scheduled is TENTATIVE, cancelled CANCELLED (and TRANSPARENT).
+  --redact: client names as initials (Ann Marie Lee -> A. M. L.), no notes.
+
+Client list: \`practice client import clients.csv\`
+  CSV with a header line; separated by , ; or tab; UTF-8. Headers matched
+  ignoring case, spaces, _ - and .: name (or first name + last name), phone,
+  email, notes, status (active|inactive), total visits. Other columns are
+  listed as ignored. Every problem is reported with its row and column, and
+  then nothing is imported: all or nothing.
+`;
+
 export const TOPICS: Record<string, { summary: string; text: string }> = {
   'exit-codes': { summary: 'what each exit status means', text: EXIT_CODES },
   environment: { summary: 'environment variables the CLI reads', text: ENVIRONMENT },
+  formats: { summary: 'the files export, import and appt export read and write', text: FORMATS },
 };
