@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { addCommand } from './add.js';
 import { deleteCommand } from './delete.js';
+import { exportCommand } from './export.js';
 import { listCommand } from './list.js';
 import { rescheduleCommand } from './reschedule.js';
 import { showCommand } from './show.js';
@@ -22,5 +23,5 @@ export function apptCommand(ctx: Context): Command {
     .addCommand(updateCommand(ctx))
     .addCommand(rescheduleCommand(ctx));
   for (const verb of STATUS_VERBS) command.addCommand(statusCommand(ctx, verb));
-  return command.addCommand(deleteCommand(ctx));
+  return command.addCommand(deleteCommand(ctx)).addCommand(exportCommand(ctx));
 }

@@ -1,0 +1,65 @@
+// `practice appt export`: the day sheet (a day's or a range's appointments with client and service
+// names) as JSON, CSV or iCalendar, for cron: to stdout, or to a file replaced atomically.
+import { Command, Option } from 'commander';
+import { query } from '../../core/query.js';
+import { toCsv } from '../../formats/csv.js';
+import { toICalendar } from '../../formats/ics.js';
+import { SCHEDULE_COLUMNS, scheduleRows, toSchedule } from '../../formats/schedule.js';
+import type { Appointment, Service } from '../../model/records.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { emit } from '../export/write-file.js';
+import { dayOption, practiceTimeZone } from '../shared/input.js';
+
+type Format = 'json' | 'csv' | 'ics';
+
+interface ExportOptions {
+  date?: string;
+  from?: string;
+  to?: string;
+  format: Format;
+  output?: string;
+  redact?: boolean;
+}
+
+export function exportCommand(ctx: Context): Command {
+  return new Command('export')
+    .description('Write the day sheet (appointments with client and service names) as JSON, CSV or iCalendar')
+    .addHelpText('before', `Examples:
+  $ practice appt export --date today --format ics --output ~/calendar/practice.ics
+  $ practice appt export --date tomorrow --format csv --redact > tomorrow.csv
+  $ practice appt export --from mon --to +6d --format json
+`)
+    .addOption(new Option('--date <day>', 'this day: today, tomorrow, mon, +3d or 2026-11-23 (default: today)').conflicts(['from', 'to']))
+    .option('--from <day>', 'from this day on (inclusive)')
+    .option('--to <day>', 'up to this day (inclusive; default: the --from day)')
+    .addOption(new Option('--format <format>', 'json, csv or ics (RFC 5545)').choices(['json', 'csv', 'ics']).default('json'))
+    .option('-o, --output <dir|file>', 'write to this file (replaced atomically), or into this directory (default: stdout)')
+    .option('--redact', 'client names as initials, and no notes')
+    .addHelpText('after', '\nThe columns and the calendar fields are described in `practice help formats`.')
+    .action((options: ExportOptions) => runExport(options, ctx));
+}
+
+export async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
+  const from = await dayOption(ctx, options.from ? '--from' : '--date', options.from ?? options.date ?? 'today');
+  const to = options.to === undefined ? from : await dayOption(ctx, '--to', options.to);
+  if (to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);
+  const timeZone = await practiceTimeZone(ctx);
+  const api = await ctx.api();
+  const appointments = await api.select<Appointment>(
+    'appointments',
+    query<Appointment>().gte('date', from).lte('date', to).order('date').order('start_time'),
+  );
+  const serviceIds = [...new Set(appointments.flatMap((appointment) => appointment.service_id ?? []))];
+  // Only the services the sheet names; a retired or unreadable one leaves its name empty.
+  const services = serviceIds.length === 0 ? [] : await api.select<Service>('service_menu', query<Service>().in('id', serviceIds).select(['id', 'name']));
+  const schedule = toSchedule(appointments, services);
+  const redact = options.redact ?? false;
+  const text = options.format === 'ics'
+    ? toICalendar(schedule, { timeZone, now: ctx.now(), redact })
+    : options.format === 'csv'
+      ? toCsv(SCHEDULE_COLUMNS, scheduleRows(schedule, { redact }))
+      : `${JSON.stringify(scheduleRows(schedule, { redact }), null, 2)}\n`;
+  const days = from === to ? from : `${from}_${to}`;
+  await emit(ctx, text, options.output, () => `appointments-${days}.${options.format}`, `${schedule.length} appointments`);
+}
