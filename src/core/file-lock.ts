@@ -1,10 +1,11 @@
 // A lock between processes of one user: a file created exclusively, naming its holder's pid. A lock
 // whose holder has died is broken, so a killed process never wedges the CLI.
-import { open, readFile, unlink } from 'node:fs/promises';
+import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CommandError } from '../cli/errors.js';
 
 const POLL_MS = 25;
+let attempts = 0;
 // Longer than the longest thing done under a lock (a refresh: one request with its retries).
 const WAIT_MS = 120_000;
 
@@ -17,15 +18,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Creates the lock with its stamp in one step: the stamp is written to a file of our own, which is
+ * then hard-linked to the lock's name (fails if it exists). A lock created empty and written after
+ * would, for a moment, look like one whose holder is unknown, and be broken by a waiter.
+ */
 async function tryCreate(path: string, stamp: string): Promise<boolean> {
+  const own = `${path}.${process.pid}.${++attempts}`;
+  await writeFile(own, stamp, { mode: 0o600 });
   try {
-    const handle = await open(path, 'wx', 0o600);
-    await handle.writeFile(stamp);
-    await handle.close();
+    await link(own, path);
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;
+  } finally {
+    await unlink(own).catch(() => {});
   }
 }
 

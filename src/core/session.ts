@@ -69,12 +69,13 @@ export class SessionKeeper implements Credentials {
     if (!session && !this.options.selfSignIn) {
       throw new AuthError(`Not signed in (profile ${this.options.profile}).`, signInHint(this.options.profile));
     }
-    return this.obtain(session?.access_token ?? null);
+    // Compared by both tokens: a renewal within the same second may issue a byte-identical access token.
+    return this.obtain((current) => current.access_token === session?.access_token && current.refresh_token === session.refresh_token);
   }
 
   async renew(rejected: string): Promise<boolean> {
     if (this.options.envToken) return false;
-    return (await this.obtain(rejected)) !== rejected;
+    return (await this.obtain((current) => current.access_token === rejected)) !== rejected;
   }
 
   async userId(): Promise<string> {
@@ -100,15 +101,16 @@ export class SessionKeeper implements Credentials {
   }
 
   /**
-   * A token other than `stale`: under the lock, a session another process renewed meanwhile is
-   * taken as it is; otherwise this process renews it (refresh token, else the profile's own sign-in).
+   * A session that is not the one `isStale` recognises: under the lock, a session another process
+   * renewed meanwhile is taken as it is; else this process renews it (refresh token, else the
+   * profile's own sign-in).
    */
-  private async obtain(stale: string | null): Promise<string> {
+  private async obtain(isStale: (current: StoredSession) => boolean): Promise<string> {
     const { store, profile, now } = this.options;
     const session = await store.update(async (config) => {
       const stored = (config.profiles[profile] ??= {});
       const current = stored.session;
-      if (current && current.access_token !== stale && !expiresSoon(current, now())) return current;
+      if (current && !isStale(current) && !expiresSoon(current, now())) return current;
       stored.session = await this.fresh(current ?? null, stored);
       return stored.session;
     });

@@ -153,17 +153,17 @@ describe('renewal', () => {
     expect(renewed.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000) + 3000);
   });
 
-  it('two processes renewing at once renew once and share the new session', async () => {
+  it('five processes renewing at once renew once and share the new session', async () => {
     const h = await home();
     const config = await h.readConfig();
     const old = config.profiles.test.session;
     config.profiles.test.session.expires_at = Math.floor(Date.now() / 1000) - 10;
     await h.writeConfig(config);
-    const results = await Promise.all([h.start(['auth', 'token']), h.start(['auth', 'token']), h.start(['auth', 'status'])]);
+    const results = await Promise.all([...Array.from({ length: 4 }, () => h.start(['auth', 'token'])), h.start(['auth', 'status'])]);
     for (const result of results) expect(result).toMatchObject({ code: 0 });
+    const tokens = results.slice(0, 4);
     const renewed = (await h.readConfig()).profiles.test.session;
-    expect(results[0]!.stdout.trim()).toBe(renewed.access_token);
-    expect(results[1]!.stdout.trim()).toBe(renewed.access_token);
+    for (const result of tokens) expect(result.stdout.trim()).toBe(renewed.access_token);
     expect(renewed.refresh_token).not.toBe(old.refresh_token);
     // One rotation in all: the sign-up's refresh token and its one successor.
     expect(await refreshTokensOf(h.email)).toBe(2);
