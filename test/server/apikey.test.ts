@@ -1,15 +1,10 @@
 // The gateway's apikey (PROTOCOL.md section 7) on every /rest/v1 and /auth/v1 route: missing and
 // unknown keys get Supabase's two 401 bodies; the anon key alone is anon, the service key service_role.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, startTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 const MISSING = { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
 const INVALID = { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };

@@ -2,16 +2,11 @@
 // shapes, the access token's claims, and accounts that no API role can read.
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type Answer, type TestServer } from '../helpers/server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type Answer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,18 +1,13 @@
 // The refresh_token grant: every refresh rotates the token; a rotated token is honoured again only
 // within the grace interval (2 s here, 10 s by default), after which its whole family is revoked.
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type Answer, type Session, type TestServer } from '../helpers/server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type Answer, type Session } from '../helpers/server.js';
 
 const GRACE_SECONDS = 2;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ auth: { refreshReuseSeconds: GRACE_SECONDS } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer({ auth: { refreshReuseSeconds: GRACE_SECONDS } });
+afterAll(() => server.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,17 +1,12 @@
 // Injection attempts through filter values, column names, select, order, columns= and on_conflict=:
 // each is answered as data or refused as a bad request; none changes the data, and none shows one
 // practice another practice's rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { expectError, insert, practice, rows, type Practice, type Reply } from '../helpers/fixtures.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 const VICTIM_NAMES = ['Victim Ann', 'Victim Bob'];
 

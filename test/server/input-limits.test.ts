@@ -1,23 +1,18 @@
 // Limits on bad input (DESIGN.md section 4): body size (413), URL length (414), JSON depth and rows
-// per bulk insert (400), each answered within milliseconds with the standard body, never a 500.
+// per bulk insert (400), each answered at once with the standard body, never a 500.
 import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, INSERT_ROWS_LIMIT, JSON_DEPTH_LIMIT, URL_LIMIT_BYTES } from '../../src/server/http/limits.js';
-import { call, startTestServer, type Answer, type TestServer, type Therapist } from '../helpers/server.js';
+import { call, startTestServer, type Answer } from '../helpers/server.js';
 
-let server: TestServer;
-let t: Therapist;
-beforeAll(async () => {
-  server = await startTestServer();
-  t = await server.therapist();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+const t = await server.therapist();
+afterAll(() => server.close());
 
-// Generous for a loaded CI machine; the point is that nothing is parsed, planned or queried.
-const PROMPT_MS = 1000;
+// Not a speed measurement (bench/ does those): a bound only a stalled event loop, or a refusal that
+// reads, parses and queries the whole input, would exceed; far above what a loaded 2-core machine needs.
+const PROMPT_MS = 5000;
 
 async function timed(send: () => Promise<Answer>): Promise<Answer & { ms: number }> {
   const started = performance.now();
@@ -162,6 +157,6 @@ describe('the event loop', () => {
     const probe = await timed(() => call(`${server.rest}/clients?select=id&limit=1`, { headers: t.headers }));
     expect(probe.status).toBe(200);
     for (const reply of await Promise.all(flood)) expect(reply.status).toBe(400);
-    expect(probe.ms).toBeLessThan(5 * PROMPT_MS);
+    expect(probe.ms).toBeLessThan(PROMPT_MS);
   });
 });

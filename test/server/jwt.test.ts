@@ -2,17 +2,12 @@
 // and a WWW-Authenticate header, never as anon and never as the role the token claims.
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../src/server/auth/tokens.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { call, startTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);

@@ -1,16 +1,11 @@
 // Ids are unique per practice (primary key (therapist_id, id)): a practice that sends another
 // practice's id gets a row of its own, learns nothing about the other row, and changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/server.js';
 import { caller, REPRESENTATION } from '../helpers/fixtures.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 describe('ids chosen by the client', () => {
   it('let two practices hold rows with the same id, each seeing only its own', async () => {

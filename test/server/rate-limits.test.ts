@@ -7,13 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../src/server/http/rate-limits.js';
 import { call, startTestServer, type Answer, type TestServer, type Therapist } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ rateLimits: { readsPerMinute: 100, writesPerMinute: 30, authPerMinute: 10 } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer({ rateLimits: { readsPerMinute: 100, writesPerMinute: 30, authPerMinute: 10 } });
+afterAll(() => server.close());
 
 const read = (target: TestServer, headers: Record<string, string>) => call(`${target.rest}/clients?select=id&limit=1`, { headers });
 const write = (target: TestServer, headers: Record<string, string>) =>

@@ -1,20 +1,15 @@
 // Every error code the REST interface answers (PROTOCOL.md section 4), each with its status and a body
 // of exactly {code, details, hint, message} served as application/json.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   anonymous, caller, createAppointment, createClient, createHours, createMessage, createService,
   expectError, expiredCaller, forgedCaller, practice, rows,
 } from '../helpers/fixtures.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 describe('PGRST100: the query cannot be parsed', () => {
   it.each([

@@ -1,19 +1,14 @@
 // Reads (PROTOCOL.md sections 1-2): every filter operator, negation, logical groups and their quoting,
 // select with aliases and casts, multi-column order with nulls placement, limit/offset, the Range
 // header, Content-Range, Prefer: count=exact, the 1000-row cap and HEAD.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   createClient, createService, expectError, insert, practice, rows, type Practice, type Row,
 } from '../helpers/fixtures.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 const ANN = 'Ann Lee';
 const BOB = 'Bob Stone';

@@ -1,19 +1,14 @@
 // Every example request of INTERFACE.md section 4, sent as written there (real ids and dates put in),
 // answered with the documented shape: times HH:MM, dates YYYY-MM-DD, money as JSON numbers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   createAppointment, createClient, createExpense, createHours, createMessage, createNote, createService,
   insert, JSON_TYPE, practice, rows, TIMESTAMP, UUID, type Practice,
 } from '../helpers/fixtures.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 const DATE = /^\d{4}-\d\d-\d\d$/;
 const TIME = /^\d\d:\d\d$/;

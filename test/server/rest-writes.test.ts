@@ -1,19 +1,14 @@
 // Writes (PROTOCOL.md section 3): Prefer return=minimal|representation|headers-only, bulk insert,
 // columns=, upserts, the single-object media type (and its rollback), filterless PATCH/DELETE.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   createClient, expectError, insert, JSON_TYPE, practice, REPRESENTATION, rows, SINGLE, UUID,
 } from '../helpers/fixtures.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 const OBJECT_TYPE = /^application\/vnd\.pgrst\.object\+json(;\s*charset=utf-8)?$/i;
 

@@ -2,19 +2,14 @@
 // not block), client_name from the client, total_visits following completed appointments, composite
 // references and the refusal to delete an appointment a note refers to.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   createAppointment, createClient, createNote, createService, expectError, practice, rows, type Practice, type Row,
 } from '../helpers/fixtures.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 type Status = 'scheduled' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
 

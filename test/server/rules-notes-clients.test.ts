@@ -2,20 +2,15 @@
 // the conversation log: signed notes are final, one note per appointment, composite references, email
 // unique case-insensitively, referenced clients kept, no overlapping hours, an append-only log.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   createAppointment, createClient, createExpense, createHours, createMessage, createNote, createService,
   expectError, insert, practice, rows,
 } from '../helpers/fixtures.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 const SIGNED_AT = '2025-03-10T10:15:00Z';
 

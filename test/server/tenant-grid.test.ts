@@ -2,20 +2,15 @@
 // an expired token, a forged token) x 5 operations (GET, POST, PATCH, DELETE, upsert). Whatever a
 // caller other than the owner does, the owner re-reads its row unchanged afterwards.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   anonymous, createClient, expectError, expiredCaller, forgedCaller, insert, practice, rows,
   type Caller, type Practice, type Reply, type Row,
 } from '../helpers/fixtures.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = await startTestServer();
+afterAll(() => server.close());
 
 interface GridTable {
   name: string;
