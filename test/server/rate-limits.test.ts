@@ -68,7 +68,8 @@ describe('reads and writes on /rest/v1, per user', () => {
     const other = await read(server, b.headers);
     expect(other.status).toBe(200);
     expect(other.headers.get('ratelimit-remaining')).toBe('99');
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Not held back: a limited caller waits out a minute's window; 5 s is only a loaded machine's slack.
+    expect(performance.now() - started).toBeLessThan(5000);
     // Writes are counted apart from reads.
     expect((await write(server, a.headers)).status).toBe(201);
   });
