@@ -1,0 +1,113 @@
+// `practice import` of a backup holding 1000 clients against the embedded service: requests made and
+// wall time (goal: at most 2 requests, under 3 s), beside a baseline measured in the same run: one
+// raw bulk POST of the same 1000 rows with fetch, as a script with no CLI would send them.
+//
+//   npm run build && node bench/import/run.mjs
+//
+// Both go through a counting proxy, so the requests are counted on the wire, not taken on trust.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'practice.js');
+const CLIENTS = 1000;
+const home = mkdtempSync(join(tmpdir(), 'practice-bench-import-'));
+const env = { PATH: process.env.PATH, HOME: home, PRACTICE_CONFIG_DIR: join(home, 'config'), XDG_DATA_HOME: join(home, 'data') };
+
+/** The embedded service with its default limits but for sign-ups (two accounts, and reruns of the bench). */
+async function startService() {
+  const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', join(home, 'service'), '--auth-per-minute', '0'],
+    { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening`)));
+  });
+  return { ...JSON.parse(line), stop: () => child.kill('SIGTERM') };
+}
+
+/** A proxy in front of the service that counts the requests passing through it. */
+async function countingProxy(target) {
+  const upstream = new URL(target);
+  const proxy = { count: 0 };
+  const server = createServer((incoming, outgoing) => {
+    proxy.count++;
+    const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode, answer.headers);
+      answer.pipe(outgoing);
+    });
+    incoming.pipe(forwarded);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${server.address().port}`;
+  proxy.close = () => server.close();
+  return proxy;
+}
+
+async function signUp(url, anonKey) {
+  const response = await fetch(`${url}/auth/v1/signup`, {
+    method: 'POST', headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `${randomUUID()}@example.com`, password: 'correct horse battery' }),
+  });
+  if (!response.ok) throw new Error(`signup: ${response.status} ${await response.text()}`);
+  return (await response.json()).access_token;
+}
+
+const clients = Array.from({ length: CLIENTS }, (_, i) => ({
+  id: randomUUID(), created_at: '2026-01-05T09:00:00.000Z', updated_at: '2026-01-05T09:00:00.000Z', name: `Client ${i}`,
+  phone: `+49 170 ${String(i).padStart(6, '0')}`, email: `client${i}@example.com`, notes: null, status: 'active', total_visits: i % 7,
+}));
+const empty = { service_menu: [], business_hours: [], appointments: [], sessions: [], expenses: [], conversation_log: [] };
+const backup = join(home, 'backup.json');
+writeFileSync(backup, JSON.stringify({ format: 'practice-export', version: 1, exported_at: new Date().toISOString(), source: { url: 'http://bench.example/rest/v1' }, tables: { clients, ...empty } }));
+
+const service = await startService();
+const proxy = await countingProxy(service.url);
+try {
+  // Baseline: the same rows in one raw bulk upsert, the least any client could send.
+  const baselineToken = await signUp(service.url, service.anon_key);
+  proxy.count = 0;
+  let started = performance.now();
+  const response = await fetch(`${proxy.url}/rest/v1/clients?select=id`, {
+    method: 'POST', body: JSON.stringify(clients),
+    headers: { apikey: service.anon_key, authorization: `Bearer ${baselineToken}`, 'content-type': 'application/json', prefer: 'resolution=ignore-duplicates,return=representation' },
+  });
+  if (response.status !== 201 || (await response.json()).length !== CLIENTS) throw new Error(`baseline POST: ${response.status}`);
+  const baseline = { ms: performance.now() - started, requests: proxy.count };
+
+  // practice import: a process of its own, as a user or cron runs it, start-up and file checks included.
+  const token = await signUp(service.url, service.anon_key);
+  const importOnce = async () => {
+    proxy.count = 0;
+    started = performance.now();
+    const child = spawn(process.execPath, [BIN, 'import', backup], { env: { ...env, PRACTICE_URL: proxy.url, PRACTICE_ANON_KEY: service.anon_key, PRACTICE_TOKEN: token }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    if (code !== 0) throw new Error(`practice import failed (${code}): ${stderr}`);
+    return { ms: performance.now() - started, requests: proxy.count, said: stderr.trim() };
+  };
+  const first = await importOnce();
+  const rerun = await importOnce();
+
+  const row = (name, { ms, requests }) => `${name.padEnd(34)} ${String(requests).padStart(8)} ${ms.toFixed(0).padStart(9)}`;
+  console.log(`Import of ${CLIENTS} clients into the embedded service (default rate limits)\n`);
+  console.log(`${'case'.padEnd(34)} ${'requests'.padStart(8)} ${'wall ms'.padStart(9)}`);
+  console.log(row('baseline: one raw bulk POST', baseline));
+  console.log(row('practice import', first));
+  console.log(row('practice import, run again', rerun));
+  console.log(`\nimport / baseline: ${(first.ms / baseline.ms).toFixed(1)}x wall (the import includes Node's start-up and checking the file)`);
+  console.log(`first run said: ${first.said.replace(/^\S+ /, '')}; again: ${rerun.said.replace(/^\S+ /, '')}`);
+  const ok = first.requests <= 2 && first.ms < 3000;
+  console.log(`goal (<= 2 requests, < 3000 ms): ${ok ? 'met' : 'NOT met'}`);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  proxy.close();
+  service.stop();
+  setTimeout(() => rmSync(home, { recursive: true, force: true }), 500);
+}
