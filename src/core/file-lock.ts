@@ -3,20 +3,12 @@
 import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CommandError } from '../cli/errors.js';
+import { isProcessAlive } from '../server/process-alive.js';
 
 const POLL_MS = 25;
 let attempts = 0;
 // Longer than the longest thing done under a lock (a refresh: one request with its retries).
 const WAIT_MS = 120_000;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Creates the lock with its stamp in one step: the stamp is written to a file of our own, which is
@@ -44,7 +36,7 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>): Pro
   while (!(await tryCreate(path, stamp))) {
     const holder = await readFile(path, 'utf8').catch(() => null);
     const pid = Number(holder?.split(' ')[0]);
-    if (holder !== null && !(pid > 0 && isAlive(pid))) {
+    if (holder !== null && !(pid > 0 && isProcessAlive(pid))) {
       // Break it only if it is still the dead holder's: another waiter may have broken it already.
       if ((await readFile(path, 'utf8').catch(() => null)) === holder) await unlink(path).catch(() => {});
       continue;

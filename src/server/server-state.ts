@@ -2,6 +2,7 @@
 // pid) and what `server status|stop` and the CLI's local profile read to find the running server.
 import { open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isProcessAlive } from './process-alive.js';
 
 export interface ServerState {
   pid: number;
@@ -27,15 +28,6 @@ export class DataDirLockedError extends Error {
 
 const statePath = (dataDir: string) => join(dataDir, 'server.json');
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function readStateFile(dataDir: string): Promise<ServerState | null> {
   try {
     return JSON.parse(await readFile(statePath(dataDir), 'utf8')) as ServerState;
@@ -50,7 +42,7 @@ async function readStateFile(dataDir: string): Promise<ServerState | null> {
 /** The running server of a data dir, or null; a state file left by a dead process is removed. */
 export async function readServerState(dataDir: string): Promise<ServerState | null> {
   const state = await readStateFile(dataDir);
-  if (state && isAlive(state.pid)) return state;
+  if (state && isProcessAlive(state.pid)) return state;
   if (state) await unlink(statePath(dataDir)).catch(() => {});
   return null;
 }
