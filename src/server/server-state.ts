@@ -1,6 +1,6 @@
 // One server per data dir: `server.json` is both the lock (created exclusively, naming the holder's
 // pid) and what `server status|stop` and the CLI's local profile read to find the running server.
-import { open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isProcessAlive } from './process-alive.js';
 
@@ -53,14 +53,27 @@ async function writeAtomically(path: string, content: string): Promise<void> {
   await rename(temporary, path);
 }
 
+/**
+ * Creates `path` holding `content` in one step (written to a file of our own, then hard-linked to the
+ * name, which fails if it exists): a lock created empty and written after would, for a moment, look
+ * like one with no holder.
+ */
+async function createWithContent(path: string, content: string): Promise<void> {
+  const own = `${path}.${process.pid}.new`;
+  await writeFile(own, content, { mode: 0o600 });
+  try {
+    await link(own, path);
+  } finally {
+    await unlink(own).catch(() => {});
+  }
+}
+
 export async function acquireServerLock(dataDir: string, store: ServerState['store']): Promise<ServerLock> {
   const state: ServerState = { pid: process.pid, url: null, store, dataDir, startedAt: new Date().toISOString() };
   const path = statePath(dataDir);
   for (let attempt = 0; ; attempt++) {
     try {
-      const handle = await open(path, 'wx', 0o600);
-      await handle.writeFile(JSON.stringify(state));
-      await handle.close();
+      await createWithContent(path, JSON.stringify(state));
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) {
