@@ -1,12 +1,15 @@
 // `practice completion`: the checked-in scripts are what the CLI prints now (regenerate with
 // completions/generate.sh), and the bash script completes commands, flags, values and profile names.
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, type CliHome, tempHome } from '../helpers/cli.js';
 
+const COMPLETIONS = fileURLToPath(new URL('../../completions/', import.meta.url));
+const FILES = { bash: 'practice.bash', zsh: '_practice', fish: 'practice.fish' };
 
 let home: CliHome;
 let bashScript: string;
@@ -35,6 +38,12 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
 }
 
 describe('practice completion', () => {
+  it.each(Object.entries(FILES))('the checked-in %s script is current (else run completions/generate.sh)', async (shell, file) => {
+    const printed = await home.run(['completion', shell]);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toBe(await readFile(join(COMPLETIONS, file), 'utf8'));
+  });
+
   it('completes nouns, verbs, flags and fixed values in bash', async () => {
     expect(await complete('practice im')).toEqual(['import']);
     expect(await complete('practice -p work profile l')).toEqual(['list']);
