@@ -2,6 +2,9 @@
 // Like git's abbreviated hashes, a prefix is only accepted when exactly one known id starts with it.
 import { AmbiguousIdError, InvalidInputError, UnknownIdError } from './errors.js';
 
+/** 'an' before a vowel sound in the record names we use (an appointment), else 'a'. */
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
 const SHORT_ID_LENGTH = 8;
 const UUID_SHAPE = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
 
@@ -24,7 +27,7 @@ export function matchIdPrefix(prefix: string, ids: readonly string[], what: stri
   const shape = wanted.replace(/[0-9a-f]/g, 'x');
   if (!UUID_SHAPE.startsWith(shape) || wanted.replaceAll('-', '').length < MIN_PREFIX_LENGTH) {
     throw new InvalidInputError(
-      `expected a ${what} id or a prefix of at least ${MIN_PREFIX_LENGTH} hex characters like 3f2a9c1b; got '${prefix}'`,
+      `expected ${article(what)} ${what} id or a prefix of at least ${MIN_PREFIX_LENGTH} hex characters like 3f2a9c1b; got '${prefix}'`,
     );
   }
   const matches = [...new Set(ids.filter((id) => id.toLowerCase().startsWith(wanted)))];

@@ -136,7 +136,7 @@ describe('appt today, week, show', () => {
     server.received.length = 0;
     const bad = await home.run(['appt', 'show', 'xyz']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("expected a appointment id or a prefix");
+    expect(bad.stderr).toContain("expected an appointment id or a prefix");
     expect(server.received).toEqual([]);
   });
 });

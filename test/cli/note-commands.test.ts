@@ -93,7 +93,7 @@ EOF`);
       [[], '{"plan": 3}', /stdin "plan"/],
       [['-S', '  '], undefined, /-S\/--subjective: must not be empty/],
       [['--edit'], undefined, /The note is empty/, { EDITOR: blankEditor }],
-      [['-P', 'x', '--appointment', 'zz'], undefined, /--appointment: expected a appointment id/],
+      [['-P', 'x', '--appointment', 'zz'], undefined, /--appointment: expected an appointment id/],
     ];
     for (const [args, input, message, env] of cases) {
       const result = await home.run(['note', 'add', '--client', ann.id, ...args], { input, env });

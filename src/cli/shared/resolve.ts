@@ -73,7 +73,7 @@ export async function resolveRowId(ctx: Context, table: string, text: string, fl
 async function resolveNamed<Row extends Named>(ctx: Context, table: string, text: string, flag: string, columns: readonly string[]): Promise<Row> {
   const what = recordOf(table);
   const wanted = text.trim();
-  if (wanted === '') throw new UsageError(`${flag}: expected a ${what} name or id; got ''`);
+  if (wanted === '') throw new UsageError(`${flag}: expected the ${what}'s name or id; got ''`);
   if (UUID.test(wanted.toLowerCase())) {
     const [row] = await read<Row>(ctx, table, query().eq('id', wanted.toLowerCase()).select(columns));
     if (!row) throw new UsageError(`${flag}: no ${what} has the id ${wanted}`);
