@@ -3,6 +3,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
 import { ApiError } from '../core/api-error.js';
+import { InvalidInputError, ModelError } from '../model/errors.js';
 import { apiCommand } from './api/index.js';
 import { authCommand } from './auth/index.js';
 import { type Context, type GlobalOptions, processContext } from './context.js';
@@ -23,10 +24,10 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'api', summary: 'Send a request to the project and print the response body', command: apiCommand },
   { name: 'server', summary: 'Run the embedded practice service (PGlite by default, or a PostgreSQL server)', load: async () => (await import('./server/index.js')).serverCommand },
   { name: 'appt', summary: 'Appointments: the day, the week, booking, rescheduling and status', load: async () => (await import('./appt/index.js')).apptCommand },
+  { name: 'service', summary: 'The service menu: what the practice offers, for how long, at what price', load: async () => (await import('./service/index.js')).serviceCommand },
   { name: 'hours', summary: 'The weekly opening hours of the practice', load: async () => (await import('./hours/index.js')).hoursCommand },
   { name: 'expense', summary: 'Log and list the expenses of the practice', load: async () => (await import('./expense/index.js')).expenseCommand },
   { name: 'msg', summary: 'The conversation log with a client', load: async () => (await import('./msg/index.js')).msgCommand },
-  { name: 'service', summary: 'The service menu: what the practice offers, for how long, at what price', load: async () => (await import('./service/index.js')).serviceCommand },
   { name: 'client', summary: 'List, find, add and change clients', load: async () => (await import('./client/index.js')).clientCommand },
   { name: 'note', summary: 'Write, sign and amend SOAP session notes', load: async () => (await import('./note/index.js')).noteCommand },
   { name: 'export', summary: 'Write every record of the practice to a backup file', load: async () => (await import('./export/index.js')).exportCommand },
@@ -66,6 +67,12 @@ export async function buildProgram(ctx: Context, argv: readonly string[]): Promi
     .option('--verbose', 'log every HTTP request and response to stderr (secrets redacted)')
     .addOption(new Option('--max-wait <seconds>', 'longest total wait to retry a request (rate limits, outages)').argParser(seconds).default(30))
     .showSuggestionAfterError(true)
+    .addHelpText('before', `Examples:
+  $ practice appt today
+  $ practice client add --name "Ann Lee" --phone 555-0100
+  $ practice appt add --client ann --date tomorrow --start 10 --end 11
+  $ practice appt export --date today --format ics --output today.ics
+`)
     .addHelpText('after', `
 Exit codes: 0 ok, 1 failure, 2 invalid usage or input (nothing sent), 4 not signed in or token rejected.
 See \`practice help exit-codes\` and \`practice help environment\`.`)
@@ -130,6 +137,12 @@ function report(err: unknown, ctx: Context): number {
     if (err instanceof ApiError && err.details) ctx.io.stderr.write(`details: ${err.details}\n`);
     if (err.hint) ctx.io.stderr.write(`hint: ${err.hint}\n`);
     return err.exitCode;
+  }
+  // The domain's own refusals: bad input is a usage error (nothing was sent), a refused status change
+  // a failure, as the server's 409 would be. Commands usually name the flag first (src/cli/shared).
+  if (err instanceof ModelError) {
+    ctx.io.stderr.write(`${ctx.out.noteColor.red('error:')} ${err.message}\n`);
+    return err instanceof InvalidInputError ? ExitCode.usage : ExitCode.failure;
   }
   const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
   ctx.io.stderr.write(`error: unexpected failure, please report it:\n${message}\n`);

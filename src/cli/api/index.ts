@@ -29,15 +29,15 @@ export function apiCommand(ctx: Context): Command {
     .option('--input <file>', 'send this file as the body ("-" reads stdin)')
     .option('-H, --header <name:value>', 'add a request header (repeatable)', collect, [])
     .option('-i, --include', 'print the status line and headers before the body')
-    .addHelpText('after', `
-Fields go into the JSON body, or into the query string for GET, HEAD and DELETE.
-
-Examples:
+    .addHelpText('before', `Examples:
   $ practice api GET clients -q select=id,name -q order=name.asc
   $ practice api GET 'appointments?date=eq.2025-06-02&status=in.(scheduled,confirmed)'
   $ practice api POST clients -f name="Ann Lee" -f phone=555-0100 -H 'Prefer: return=representation'
   $ practice api PATCH 'clients?id=eq.6f1c2a9e-0b7d-4c1e-9a53-2d8f0e4b7c11' -F total_visits=3
-  $ practice api GET /auth/v1/user`)
+  $ practice api GET /auth/v1/user
+`)
+    .addHelpText('after', `
+Fields go into the JSON body, or into the query string for GET, HEAD and DELETE.`)
     .action((method: string, path: string, options: ApiOptions) => runApi(method, path, options, ctx));
 }
 

@@ -15,6 +15,7 @@ import { weekCommand } from './week.js';
 
 export function apptCommand(ctx: Context): Command {
   const command = new Command('appt')
+    .addHelpText('before', `Examples:\n  $ practice appt today\n  $ practice appt list --date mon --status scheduled,confirmed\n  $ practice appt add --client ann --service "swedish 60" --date tomorrow --start 10\n  $ practice appt complete 9627ace5\n`)
     .addCommand(listCommand(ctx))
     .addCommand(todayCommand(ctx))
     .addCommand(weekCommand(ctx))

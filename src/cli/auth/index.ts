@@ -10,6 +10,7 @@ import { tokenCommand } from './token.js';
 
 export function authCommand(ctx: Context): Command {
   return new Command('auth')
+    .addHelpText('before', `Examples:\n  $ practice auth status\n  $ practice auth login --email me@example.com\n  $ practice auth token   # the access token, for curl\n`)
     .addCommand(loginCommand(ctx))
     .addCommand(signupCommand(ctx))
     .addCommand(statusCommand(ctx))

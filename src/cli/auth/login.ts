@@ -20,11 +20,11 @@ export function loginCommand(ctx: Context): Command {
     .option('--password-stdin', 'read the password from stdin')
     .addOption(new Option('--token <jwt>', 'keep this access token instead of signing in (it is not renewed)').env('PRACTICE_TOKEN'))
     .option('--anon-key <key>', "the project's anon key, saved to the profile")
-    .addHelpText('after', `
-Examples:
+    .addHelpText('before', `Examples:
   $ practice auth login
   $ echo "$PASSWORD" | practice auth login --email ann@example.com --password-stdin
-  $ practice auth login --profile clinic --token "$ACCESS_TOKEN" --anon-key "$ANON_KEY"`)
+  $ practice auth login --profile clinic --token "$ACCESS_TOKEN" --anon-key "$ANON_KEY"
+`)
     .action((options: LoginOptions) => runLogin(options, ctx));
 }
 

@@ -10,10 +10,10 @@ import { CommandError, ExitCode, UsageError } from '../errors.js';
 export function logoutCommand(ctx: Context): Command {
   return new Command('logout')
     .description('Sign out of the active profile (or --profile), ending the session on the server')
-    .addHelpText('after', `
-Examples:
+    .addHelpText('before', `Examples:
   $ practice auth logout
-  $ practice auth logout --profile clinic`)
+  $ practice auth logout --profile clinic
+`)
     .action(() => runLogout(ctx));
 }
 

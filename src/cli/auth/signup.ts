@@ -10,10 +10,10 @@ export function signupCommand(ctx: Context): Command {
     .description('Create an account on the active profile (or --profile) and sign in to it')
     .option('--email <address>', 'the account email (asked for when absent)')
     .option('--password-stdin', 'read the password from stdin')
-    .addHelpText('after', `
-Examples:
+    .addHelpText('before', `Examples:
   $ practice auth signup
-  $ printf '%s' "$PASSWORD" | practice auth signup --email ann@example.com --password-stdin`)
+  $ printf '%s' "$PASSWORD" | practice auth signup --email ann@example.com --password-stdin
+`)
     .action((options: CredentialFlags) => runSignup(options, ctx));
 }
 

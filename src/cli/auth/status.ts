@@ -29,11 +29,11 @@ export function statusCommand(ctx: Context): Command {
   return new Command('status')
     .description('Show who is signed in, to which profile, until when (exit 4 when not signed in)')
     .option('--json', 'print the status as JSON')
-    .addHelpText('after', `
-Examples:
+    .addHelpText('before', `Examples:
   $ practice auth status
   $ practice auth status --json | jq -r .user.email
-  $ practice auth status >/dev/null 2>&1 || practice auth login`)
+  $ practice auth status >/dev/null 2>&1 || practice auth login
+`)
     .action((options: { json?: boolean }) => runStatus(options, ctx));
 }
 

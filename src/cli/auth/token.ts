@@ -6,9 +6,9 @@ import type { Context } from '../context.js';
 export function tokenCommand(ctx: Context): Command {
   return new Command('token')
     .description('Print the access token of the active profile (it is a secret)')
-    .addHelpText('after', `
-Examples:
-  $ curl -H "apikey: $ANON_KEY" -H "Authorization: Bearer $(practice auth token)" "$URL/rest/v1/clients"`)
+    .addHelpText('before', `Examples:
+  $ curl -H "apikey: $ANON_KEY" -H "Authorization: Bearer $(practice auth token)" "$URL/rest/v1/clients"
+`)
     .action(async () => {
       const { session } = await ctx.connection();
       ctx.out.print(await session.accessToken());

@@ -13,6 +13,7 @@ import { updateCommand } from './update.js';
 
 export function clientCommand(ctx: Context): Command {
   return new Command('client')
+    .addHelpText('before', `Examples:\n  $ practice client search ann\n  $ practice client add --name "Ann Lee" --phone 555-0100\n  $ practice client show ann\n`)
     .addCommand(listCommand(ctx))
     .addCommand(searchCommand(ctx))
     .addCommand(showCommand(ctx))

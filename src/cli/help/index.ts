@@ -10,7 +10,8 @@ export function helpCommand(ctx: Context, nouns: readonly string[], run: (argv: 
   return new Command('help')
     .description('Show help for a command, or a help topic')
     .argument('[words...]', 'a command (e.g. auth login) or a topic')
-    .addHelpText('after', `\nTopics:\n${topics}\n\nExamples:\n  $ practice help auth login\n  $ practice help exit-codes`)
+    .addHelpText('before', `Examples:\n  $ practice help auth login\n  $ practice help exit-codes\n`)
+    .addHelpText('after', `\nTopics:\n${topics}`)
     .action(async (words: string[]) => {
       const topic = words.length === 1 ? TOPICS[words[0]!] : undefined;
       if (topic) {

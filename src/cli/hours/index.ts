@@ -6,5 +6,6 @@ import { setCommand } from './set.js';
 import { showCommand } from './show.js';
 
 export function hoursCommand(ctx: Context): Command {
-  return new Command('hours').addCommand(showCommand(ctx)).addCommand(setCommand(ctx));
+  return new Command('hours')
+    .addHelpText('before', `Examples:\n  $ practice hours show\n  $ practice hours set monday 09:00-12:00,13:00-17:00\n  $ practice hours set sunday closed\n`).addCommand(showCommand(ctx)).addCommand(setCommand(ctx));
 }

@@ -6,5 +6,6 @@ import { addCommand } from './add.js';
 import { listCommand } from './list.js';
 
 export function msgCommand(ctx: Context): Command {
-  return new Command('msg').addCommand(listCommand(ctx)).addCommand(addCommand(ctx));
+  return new Command('msg')
+    .addHelpText('before', `Examples:\n  $ practice msg list --client ann --limit 10\n  $ practice msg add --client ann --role therapist --message "See you Tuesday"\n`).addCommand(listCommand(ctx)).addCommand(addCommand(ctx));
 }

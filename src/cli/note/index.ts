@@ -9,6 +9,7 @@ import { signCommand } from './sign.js';
 
 export function noteCommand(ctx: Context): Command {
   return new Command('note')
+    .addHelpText('before', `Examples:\n  $ practice note add --client ann -S "Tight shoulders" -P "Two weeks"\n  $ practice note list --client ann\n  $ practice note sign 3f2a9c1b\n`)
     .addCommand(listCommand(ctx))
     .addCommand(showCommand(ctx))
     .addCommand(addCommand(ctx))

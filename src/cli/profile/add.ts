@@ -22,10 +22,10 @@ export function addCommand(ctx: Context): Command {
     .option('--anon-key <key>', "the project's anon (public) API key")
     .option('--time-zone <zone>', "the practice's IANA time zone, e.g. Europe/Berlin (default: this system's)")
     .option('--use', 'also make it the active profile')
-    .addHelpText('after', `
-Examples:
+    .addHelpText('before', `Examples:
   $ practice profile add clinic --url https://abcd.supabase.co --anon-key "$ANON_KEY" --time-zone Europe/Berlin
-  $ practice profile add local --time-zone America/New_York`)
+  $ practice profile add local --time-zone America/New_York
+`)
     .action((name: string, options: AddOptions) => runAdd(name, options, ctx));
 }
 

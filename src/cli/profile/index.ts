@@ -8,6 +8,7 @@ import { useCommand } from './use.js';
 
 export function profileCommand(ctx: Context): Command {
   return new Command('profile')
+    .addHelpText('before', `Examples:\n  $ practice profile list\n  $ practice profile add clinic --url https://abcd.supabase.co --anon-key "$ANON_KEY" --use\n  $ practice profile use local\n`)
     .addCommand(listCommand(ctx))
     .addCommand(useCommand(ctx))
     .addCommand(addCommand(ctx))

@@ -30,10 +30,10 @@ export function listCommand(ctx: Context): Command {
   const command = new Command('list')
     .alias('ls')
     .description('List the profiles; * marks the one in use')
-    .addHelpText('after', `
-Examples:
+    .addHelpText('before', `Examples:
   $ practice profile list
-  $ practice profile list --json name,url`)
+  $ practice profile list --json name,url
+`)
     .action((options: RowOptions) => runList(options, ctx));
   return addOutputFlags(command, FIELDS);
 }

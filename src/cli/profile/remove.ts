@@ -10,9 +10,9 @@ export function removeCommand(ctx: Context): Command {
     .alias('rm')
     .description('Forget a profile and its stored session (run `auth logout` first to end it on the server)')
     .argument('<name>', 'the profile')
-    .addHelpText('after', `
-Examples:
-  $ practice auth logout --profile clinic && practice profile remove clinic`)
+    .addHelpText('before', `Examples:
+  $ practice auth logout --profile clinic && practice profile remove clinic
+`)
     .action(async (name: string) => {
       checkProfileName(name);
       if (name === LOCAL_PROFILE) throw new UsageError('The local profile is built in and cannot be removed.', 'Sign it out with `practice auth logout --profile local`.');

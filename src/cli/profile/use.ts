@@ -8,10 +8,10 @@ export function useCommand(ctx: Context): Command {
   return new Command('use')
     .description('Use this profile from now on (PRACTICE_PROFILE and --profile still win)')
     .argument('<name>', 'the profile')
-    .addHelpText('after', `
-Examples:
+    .addHelpText('before', `Examples:
   $ practice profile use clinic
-  $ practice profile use local`)
+  $ practice profile use local
+`)
     .action(async (name: string) => {
       checkProfileName(name);
       await ctx.config().update((config) => {

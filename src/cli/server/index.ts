@@ -8,6 +8,7 @@ import { tokenCommand } from './token.js';
 
 export function serverCommand(ctx: Context): Command {
   return new Command('server')
+    .addHelpText('before', `Examples:\n  $ practice server start\n  $ practice server status --json\n  $ practice server stop\n`)
     .description('Run the embedded practice service (PGlite by default, or a PostgreSQL server)')
     .addCommand(startCommand(ctx))
     .addCommand(stopCommand(ctx))

@@ -47,13 +47,13 @@ export function startCommand(ctx: Context): Command {
       new Option('--database-url <url>', 'run on this PostgreSQL server instead of PGlite').env('PRACTICE_DATABASE_URL'),
     )
     .option('--foreground', 'stay in the foreground and print {"url", "anon_key"} once listening')
-    .addHelpText('after', `
-Examples:
+    .addHelpText('before', `Examples:
   $ practice server start                      # PGlite under ~/.local/share/practice, in the background
   $ practice server start --foreground --port 0
   $ practice server start --database-url postgres://user@db.example/practice
   $ practice server start --reads-per-minute 0 --writes-per-minute 0   # no limits, for a load test
-
+`)
+    .addHelpText('after', `
 With REDIS_URL set, the rate-limit counters live in that Redis, shared by every instance using it.`)
     .action((options: StartOptions) => runStart(options, ctx));
   for (const option of rateLimitOptions()) command.addOption(option);

@@ -24,10 +24,10 @@ export function statusCommand(ctx: Context): Command {
     .description('Show whether the practice service is running and answering (exit 1 when not)')
     .addOption(dataDirOption())
     .option('--json', 'print the status as JSON')
-    .addHelpText('after', `
-Examples:
+    .addHelpText('before', `Examples:
   $ practice server status
-  $ practice server status --json | jq -r .url`)
+  $ practice server status --json | jq -r .url
+`)
     .action(async (options: { dataDir?: string; json?: boolean }) => {
       const dataDir = dataDirOf(options, ctx);
       const state = await readServerState(dataDir);

@@ -13,9 +13,9 @@ export function stopCommand(ctx: Context): Command {
   return new Command('stop')
     .description('Stop the practice service running on a data dir')
     .addOption(dataDirOption())
-    .addHelpText('after', `
-Examples:
-  $ practice server stop`)
+    .addHelpText('before', `Examples:
+  $ practice server stop
+`)
     .action(async (options: { dataDir?: string }) => {
       const dataDir = dataDirOf(options, ctx);
       const state = await readServerState(dataDir);

@@ -13,10 +13,10 @@ export function tokenCommand(ctx: Context): Command {
     .requiredOption('--sub <uuid>', 'the user (therapist) id the token speaks for')
     .option('--expires-in <seconds>', 'lifetime of the token', integerIn(1, 31_536_000, 'seconds'), 3600)
     .addOption(dataDirOption())
-    .addHelpText('after', `
-Examples:
+    .addHelpText('before', `Examples:
   $ practice server token --sub 6f1c2a9e-0b7d-4c1e-9a53-2d8f0e4b7c11
-  $ TOKEN=$(practice server token --sub "$USER_ID" --expires-in 600)`)
+  $ TOKEN=$(practice server token --sub "$USER_ID" --expires-in 600)
+`)
     .action(async (options: { sub: string; expiresIn: number; dataDir?: string }) => {
       if (!UUID.test(options.sub)) throw new UsageError(`--sub must be a uuid such as 6f1c2a9e-0b7d-4c1e-9a53-2d8f0e4b7c11, not "${options.sub}".`);
       const { ensureDataDir } = await import('../../server/data-dir.js');

@@ -9,6 +9,7 @@ import { updateCommand } from './update.js';
 
 export function serviceCommand(ctx: Context): Command {
   return new Command('service')
+    .addHelpText('before', `Examples:\n  $ practice service list\n  $ practice service add --name "Swedish 60" --duration 60 --price 85\n  $ practice service retire "swedish 60" --yes\n`)
     .addCommand(listCommand(ctx))
     .addCommand(addCommand(ctx))
     .addCommand(updateCommand(ctx))
