@@ -8,6 +8,7 @@ import { SCHEDULE_COLUMNS, scheduleRows, toSchedule } from '../../formats/schedu
 import type { Appointment, Service } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { readAll } from '../export/read-all.js';
 import { emit } from '../export/write-file.js';
 import { dayOption, practiceTimeZone } from '../shared/input.js';
 
@@ -46,10 +47,8 @@ export async function runExport(options: ExportOptions, ctx: Context): Promise<v
   if (to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);
   const timeZone = await practiceTimeZone(ctx);
   const api = await ctx.api();
-  const appointments = await api.select<Appointment>(
-    'appointments',
-    query<Appointment>().gte('date', from).lte('date', to).order('date').order('start_time'),
-  );
+  // Every page of the range (toSchedule puts them in date and time order).
+  const appointments = await readAll<Appointment>(api, 'appointments', undefined, (page) => page.gte('date', from).lte('date', to));
   const serviceIds = [...new Set(appointments.flatMap((appointment) => appointment.service_id ?? []))];
   // Only the services the sheet names; a retired or unreadable one leaves its name empty.
   const services = serviceIds.length === 0 ? [] : await api.select<Service>('service_menu', query<Service>().in('id', serviceIds).select(['id', 'name']));
