@@ -74,7 +74,7 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
   app.route({
     method: ['GET', 'HEAD'],
     url: '/rest/v1/',
-    onRequest: [authenticate, limits.rest],
+    onRequest: [authenticate, ...limits.rest],
     handler: async (request, reply) =>
       reply.type('application/openapi+json; charset=utf-8').send(request.method === 'HEAD' ? undefined : JSON.stringify(openApiDocument(schema))),
   });
@@ -82,7 +82,7 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
   app.route<{ Params: { table: string } }>({
     method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
     url: '/rest/v1/:table',
-    onRequest: [authenticate, limits.rest],
+    onRequest: [authenticate, ...limits.rest],
     handler: async (request, reply) => {
       const queryStart = request.url.indexOf('?');
       const response = await handleRest(db, schema, {
@@ -99,7 +99,7 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
     },
   });
 
-  registerAuthRoutes(app, { db, keys, settings: options.auth ?? DEFAULT_AUTH_SETTINGS, onRequest: [limits.auth] });
+  registerAuthRoutes(app, { db, keys, settings: options.auth ?? DEFAULT_AUTH_SETTINGS, onRequest: limits.auth });
 
   app.setNotFoundHandler((request, reply) => sendError(reply, request, failures.invalidPath(request.url.split('?')[0]!)));
   app.setErrorHandler((err, request, reply) => sendError(reply, request, err));

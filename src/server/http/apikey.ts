@@ -1,7 +1,7 @@
 // The gateway's API-key check (PROTOCOL.md section 7): every request under /rest/v1 and /auth/v1
 // names one of the project's two keys in the `apikey` header or `?apikey=`, or is refused with 401.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ServiceKeys } from '../auth/keys.js';
 import { gatewayFailures } from '../errors.js';
 
@@ -26,10 +26,13 @@ function presentedKey(request: FastifyRequest): string | undefined {
   return typeof first === 'string' ? first : undefined;
 }
 
-/** The onRequest hook of the gate; keys are compared by digest in constant time, both every time. */
+/**
+ * The onRequest hook of the gate (callback style: no promise per request); keys are compared by
+ * digest in constant time, both every time.
+ */
 export function apiKeyGate(keys: ServiceKeys) {
   const known = [digest(keys.anonKey), digest(keys.serviceKey)];
-  return async (request: FastifyRequest): Promise<void> => {
+  const check = (request: FastifyRequest) => {
     if (!GATED.test(request.url)) return;
     const key = presentedKey(request);
     if (key === undefined || key === '') throw gatewayFailures.missingApiKey();
@@ -37,6 +40,14 @@ export function apiKeyGate(keys: ServiceKeys) {
     const matches = known.map((candidate) => timingSafeEqual(candidate, presented));
     if (!matches.includes(true)) throw gatewayFailures.invalidApiKey();
     request.apiKey = key;
+  };
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    try {
+      check(request);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
   };
 }
 

@@ -15,10 +15,13 @@ export interface RateLimitStore {
 
 export const DEFAULT_REDIS_PREFIX = 'practice:rate-limit:';
 
-/** The onRequest hooks that count a request against its limit, or refuse it with 429. */
+/**
+ * The onRequest hooks that count a request against its limit, or refuse it with 429; none for a
+ * limit that is off, so an unlimited deployment pays no hook per request.
+ */
 export interface RateLimitHooks {
-  rest: onRequestAsyncHookHandler;
-  auth: onRequestAsyncHookHandler;
+  rest: onRequestAsyncHookHandler[];
+  auth: onRequestAsyncHookHandler[];
 }
 
 const WINDOW_MS = 60_000;
@@ -59,14 +62,12 @@ export async function openRateLimitStore(settings: RateLimitSettings, redisUrl: 
   return { redis: await connectRedis(redisUrl), prefix: DEFAULT_REDIS_PREFIX };
 }
 
-const allowAll: onRequestAsyncHookHandler = async () => {};
-
 export async function installRateLimits(
   app: FastifyInstance,
   settings: RateLimitSettings,
   store: RateLimitStore | null,
 ): Promise<RateLimitHooks> {
-  if (allOff(settings)) return { rest: allowAll, auth: allowAll };
+  if (allOff(settings)) return { rest: [], auth: [] };
   await app.register(rateLimit, {
     global: false,
     timeWindow: WINDOW_MS,
@@ -79,18 +80,13 @@ export async function installRateLimits(
   const restLimit = (request: FastifyRequest) => (isRead(request) ? settings.readsPerMinute : settings.writesPerMinute);
   // Each limiter gets its own store; in memory, its size is set here, not inherited.
   const local = store ? {} : { cache: LOCAL_KEYS };
+  const restOn = settings.readsPerMinute > 0 || settings.writesPerMinute > 0;
   return {
-    rest: app.rateLimit({
-      ...local,
-      keyGenerator: restKey,
-      max: restLimit,
-      allowList: (request) => restLimit(request) === 0,
-    }),
-    auth: app.rateLimit({
-      ...local,
-      keyGenerator: (request) => `auth:${request.ip}`,
-      max: settings.authPerMinute,
-      allowList: () => settings.authPerMinute === 0,
-    }),
+    rest: restOn
+      ? [app.rateLimit({ ...local, keyGenerator: restKey, max: restLimit, allowList: (request) => restLimit(request) === 0 })]
+      : [],
+    auth: settings.authPerMinute > 0
+      ? [app.rateLimit({ ...local, keyGenerator: (request) => `auth:${request.ip}`, max: settings.authPerMinute })]
+      : [],
   };
 }

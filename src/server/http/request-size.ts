@@ -2,14 +2,14 @@
 // the requests Node refuses itself (head too large, malformed) still get the standard JSON body.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { failures, type ServiceError } from '../errors.js';
 import { URL_LIMIT_BYTES } from './limits.js';
 
-/** onRequest hook: the first check every request meets. */
-export async function checkUrlLength(request: FastifyRequest): Promise<void> {
+/** onRequest hook: the first check every request meets (callback style: no promise per request). */
+export function checkUrlLength(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   // request.url is the request target as sent (ASCII on the wire): its length is its size in bytes.
-  if (request.url.length > URL_LIMIT_BYTES) throw failures.uriTooLong(URL_LIMIT_BYTES);
+  done(request.url.length > URL_LIMIT_BYTES ? failures.uriTooLong(URL_LIMIT_BYTES) : undefined);
 }
 
 function refusalOf(code: string | undefined): ServiceError {
