@@ -2,22 +2,10 @@
 // bodies on stdout with the exit code of the failure, and the auth root.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { signedInCli } from '../helpers/signed-in-cli.js';
 
-let server: TestServer;
-let home: Awaited<ReturnType<typeof signedInHome>>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  home = await signedInHome(server.url, server.keys.anonKey);
-});
-
-afterAll(async () => {
-  await home.cleanup();
-  await server.close();
-});
+const { server, home } = await signedInCli();
 
 const representation = ['-H', 'Prefer: return=representation'];
 

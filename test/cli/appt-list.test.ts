@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { todayIn, weekOf } from '../../src/model/when.js';
 import { signedInHome } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { createWithApi } from '../helpers/signed-in-cli.js';
 
 let server: TestServer;
 let home: Awaited<ReturnType<typeof signedInHome>>;
@@ -11,13 +12,7 @@ let me: string;
 const clients: Record<string, string> = {};
 const appts: Record<string, string> = {};
 
-/** A row created through `practice api` (which the CLI tests of the api noun cover). */
-async function create(table: string, fields: Record<string, string | number>): Promise<Record<string, any>> {
-  const flags = Object.entries(fields).flatMap(([key, value]) => [typeof value === 'number' ? '-F' : '-f', `${key}=${value}`]);
-  const result = await home.run(['api', 'POST', table, ...flags, '-H', 'Prefer: return=representation']);
-  if (result.code !== 0) throw new Error(result.stderr);
-  return JSON.parse(result.stdout)[0];
-}
+const create = (table: string, fields: Record<string, string | number>) => createWithApi(home, table, fields);
 
 /** The requests to the appointments table since the last test, query strings decoded. */
 const sent = (table = 'appointments') => server.received

@@ -4,17 +4,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInHome } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { createWithApi } from '../helpers/signed-in-cli.js';
 
 let server: TestServer;
 let home: Awaited<ReturnType<typeof signedInHome>>;
 let ann: string;
 
-async function create(table: string, fields: Record<string, string | number>): Promise<Record<string, any>> {
-  const flags = Object.entries(fields).flatMap(([key, value]) => [typeof value === 'number' ? '-F' : '-f', `${key}=${value}`]);
-  const result = await home.run(['api', 'POST', table, ...flags, '-H', 'Prefer: return=representation']);
-  if (result.code !== 0) throw new Error(result.stderr);
-  return JSON.parse(result.stdout)[0];
-}
+const create = (table: string, fields: Record<string, string | number>) => createWithApi(home, table, fields);
 
 const writes = () => server.received.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${decodeURIComponent(request.url)}`);
 

@@ -1,27 +1,9 @@
 // `practice hours show/set` end to end: a week Monday to Sunday, a day's rows replaced (split shifts,
 // closed), the exact requests sent, bad days and specs refused before sending (exit 2).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signedInHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { signedInCli } from '../helpers/signed-in-cli.js';
 
-let server: TestServer;
-let home: Awaited<ReturnType<typeof signedInHome>>;
-let me: string;
-
-beforeAll(async () => {
-  server = await startTestServer({ recordRequests: true });
-  home = await signedInHome(server.url, server.keys.anonKey);
-  me = (await home.readConfig()).profiles.test.session.user.id;
-});
-
-afterAll(async () => {
-  await home.cleanup();
-  await server.close();
-});
-
-beforeEach(() => {
-  server.received.length = 0;
-});
+const { server, home, me } = await signedInCli({ recordRequests: true });
 
 const hoursRequests = () => server.received.filter((request) => request.url.startsWith('/rest/v1/business_hours'));
 

@@ -1,27 +1,9 @@
 // `practice service list/add/update/retire` end to end: the built binary against a real service,
 // with the exact query strings it sends, bad input refused before sending (exit 2), and 409s.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signedInHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { signedInCli } from '../helpers/signed-in-cli.js';
 
-let server: TestServer;
-let home: Awaited<ReturnType<typeof signedInHome>>;
-let me: string;
-
-beforeAll(async () => {
-  server = await startTestServer({ recordRequests: true });
-  home = await signedInHome(server.url, server.keys.anonKey);
-  me = (await home.readConfig()).profiles.test.session.user.id;
-});
-
-afterAll(async () => {
-  await home.cleanup();
-  await server.close();
-});
-
-beforeEach(() => {
-  server.received.length = 0;
-});
+const { server, home, me } = await signedInCli({ recordRequests: true });
 
 const sentTo = (table: string) => server.received.filter((request) => request.url.startsWith(`/rest/v1/${table}`));
 

@@ -1,21 +1,9 @@
 // A therapist's whole day through the CLI, asserted on JSON output: a new client, a service, the
 // hours, a booking confirmed and completed, a signed note, an expense, a message, then everything listed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { signedInCli } from '../helpers/signed-in-cli.js';
 
-let server: TestServer;
-let home: Awaited<ReturnType<typeof signedInHome>>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  home = await signedInHome(server.url, server.keys.anonKey);
-});
-
-afterAll(async () => {
-  await home.cleanup();
-  await server.close();
-});
+const { server, home } = await signedInCli();
 
 /** Runs a command that must succeed; returns its stdout. */
 async function ok(...args: string[]): Promise<string> {
