@@ -1,6 +1,6 @@
 // The bash completion script: the command tree as `case` lookups, and one function that walks the
 // words typed so far to the command they name, then offers its subcommands, flags or values.
-import { caseBranches, key, lookups, plain } from './shared.js';
+import { WALK_WORD, caseBranches, key, lookups, plain } from './shared.js';
 import { allCommands, type CommandSpec, PROFILES_COMMAND } from './tree.js';
 
 export function bashScript(root: CommandSpec): string {
@@ -36,14 +36,7 @@ _practice() {
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
-    if ((skip)); then skip=0; continue; fi
-    case "$word" in
-      --*=*) ;;
-      -*) [[ -n "$(_practice_lookup "takes-value:$cmdpath|$word")" ]] && skip=1 ;;
-      *)
-        next="$(_practice_lookup "canonical:$cmdpath|$word")"
-        [[ -n "$next" ]] && cmdpath="\${cmdpath:+$cmdpath }$next" ;;
-    esac
+${WALK_WORD}
   done
   if ((skip)); then
     _practice_offer "$(_practice_lookup "values:$cmdpath|\${COMP_WORDS[COMP_CWORD-1]}")" "$cur"

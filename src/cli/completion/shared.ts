@@ -52,3 +52,16 @@ export function caseBranches(entries: ReadonlyArray<readonly [string, string]>, 
   for (const [pattern, answer] of entries) byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), pattern]);
   return [...byAnswer].map(([answer, patterns]) => `${indent}${patterns.map((pattern) => `"${pattern}"`).join('|')}) echo "${answer}" ;;`).join('\n');
 }
+
+/**
+ * The body of the loop the bash and zsh scripts run over the words typed so far (the syntax is the
+ * same in both): it follows subcommands into `cmdpath` and skips the value of a flag that takes one.
+ */
+export const WALK_WORD = `    if ((skip)); then skip=0; continue; fi
+    case "$word" in
+      --*=*) ;;
+      -*) [[ -n "$(_practice_lookup "takes-value:$cmdpath|$word")" ]] && skip=1 ;;
+      *)
+        next="$(_practice_lookup "canonical:$cmdpath|$word")"
+        [[ -n "$next" ]] && cmdpath="\${cmdpath:+$cmdpath }$next" ;;
+    esac`;

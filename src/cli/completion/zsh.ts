@@ -1,6 +1,6 @@
 // The zsh completion script (`_practice`): the same lookups and walk as the bash script, with each
 // subcommand's and flag's description shown beside it, as zsh does.
-import { caseBranches, key, lookups, plain } from './shared.js';
+import { WALK_WORD, caseBranches, key, lookups, plain } from './shared.js';
 import { allCommands, type CommandSpec, PROFILES_COMMAND } from './tree.js';
 
 // An entry of _describe is `name:description`; a colon inside the name is escaped, quotes and
@@ -57,14 +57,7 @@ _practice() {
   local -a reply
   for ((i = 2; i < CURRENT; i++)); do
     word="\${words[i]}"
-    if ((skip)); then skip=0; continue; fi
-    case "$word" in
-      --*=*) ;;
-      -*) [[ -n "$(_practice_lookup "takes-value:$cmdpath|$word")" ]] && skip=1 ;;
-      *)
-        next="$(_practice_lookup "canonical:$cmdpath|$word")"
-        [[ -n "$next" ]] && cmdpath="\${cmdpath:+$cmdpath }$next" ;;
-    esac
+${WALK_WORD}
   done
   if ((skip)); then
     _practice_offer "$(_practice_lookup "values:$cmdpath|\${words[CURRENT-1]}")"
