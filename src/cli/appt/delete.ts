@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { query } from '../../core/query.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
+import { confirmation } from '../shared/confirm.js';
 import { type Appointment, describe, fetchAppointment } from './view.js';
 
 interface DeleteOptions {
@@ -24,10 +25,9 @@ export function deleteCommand(ctx: Context): Command {
 }
 
 export async function runDelete(text: string, options: DeleteOptions, ctx: Context): Promise<void> {
+  const ask = confirmation(ctx, options.yes, 'Deleting an appointment');
   const appointment = await fetchAppointment(ctx, text);
-  if (!options.yes && !(await ctx.prompt.confirm(`Delete ${describe(appointment)}?`, { flag: '--yes', default: false }))) {
-    throw new CommandError('Cancelled: nothing was deleted.');
-  }
+  await ask(`Delete ${describe(appointment)}?`);
   const [removed] = await (await ctx.api()).remove<Appointment>('appointments', query<Appointment>().eq('id', appointment.id));
   if (!removed) throw new CommandError(`No appointment has the id ${appointment.id}.`);
   ctx.out.success(`Deleted ${describe(removed)}`);

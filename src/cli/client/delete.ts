@@ -6,8 +6,8 @@ import type { Client } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
+import { confirmation } from '../shared/confirm.js';
 import { resolveClient } from '../shared/resolve.js';
-import { confirmation } from './confirm.js';
 
 export function deleteCommand(ctx: Context): Command {
   return new Command('delete')

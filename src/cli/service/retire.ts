@@ -5,7 +5,7 @@ import { query } from '../../core/query.js';
 import type { Service } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
+import { confirmation } from '../shared/confirm.js';
 import { resolveService } from '../shared/resolve.js';
 
 interface RetireOptions {
@@ -25,11 +25,10 @@ export function retireCommand(ctx: Context): Command {
 }
 
 export async function runRetire(text: string, options: RetireOptions, ctx: Context): Promise<void> {
+  const ask = confirmation(ctx, options.yes, 'Retiring a service');
   const service = await resolveService(ctx, text, '<service>');
   const label = `${service.name} (${shortId(service.id)})`;
-  if (!options.yes && !(await ctx.prompt.confirm(`Retire ${label}?`, { flag: '--yes' }))) {
-    throw new CommandError('Not retired.');
-  }
+  await ask(`Retire ${label}?`);
   await (await ctx.api()).update<Service>('service_menu', query<Service>().eq('id', service.id), { active: false });
   ctx.out.success(`Retired ${label}; \`practice service list --all\` still shows it.`);
 }
