@@ -49,8 +49,11 @@ export class PglitePipeline {
 
   constructor(private readonly pg: PGlite) {}
 
-  /** The first row of `statement`, run after `identity` in one transaction; errors throw as from query(). */
-  async run<Row>(identity: Statement, statement: Statement): Promise<Row> {
+  /**
+   * The first row of `statement`, run after `identity` in one transaction; errors throw as from
+   * query(). A read-only request changed no files, so only writes are synced to the file system.
+   */
+  async run<Row>(identity: Statement, statement: Statement, readOnly = false): Promise<Row> {
     const messages: Uint8Array[] = [];
     const created: Array<[text: string, name: string]> = [];
     const use = (step: Statement, describe: boolean) => {
@@ -81,7 +84,7 @@ export class PglitePipeline {
       await this.exclusive(concat([...created.map(([, name]) => serialize.close({ type: 'S', name })), serialize.sync()]));
       throw err;
     }
-    await this.pg.syncToFs();
+    if (!readOnly) await this.pg.syncToFs();
     const described = replies.findIndex((reply) => reply.name === 'rowDescription');
     const description = replies[described] as unknown as RowDescription;
     const data = replies.slice(described).find((reply) => reply.name === 'dataRow') as unknown as DataRow;
