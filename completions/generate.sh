@@ -3,6 +3,6 @@
 # test/cli/completion.test.ts fails while they differ from what the CLI prints.
 set -e
 cd "$(dirname "$0")/.."
-node bin/practice.js completion bash > completions/practice.bash
-node bin/practice.js completion zsh > completions/_practice
-node bin/practice.js completion fish > completions/practice.fish
+node bin/practice.cjs completion bash > completions/practice.bash
+node bin/practice.cjs completion zsh > completions/_practice
+node bin/practice.cjs completion fish > completions/practice.fish

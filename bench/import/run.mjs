@@ -15,7 +15,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'practice.js');
+const BIN = join(ROOT, 'bin', 'practice.cjs');
 const CLIENTS = 1000;
 const home = mkdtempSync(join(tmpdir(), 'practice-bench-import-'));
 const env = { PATH: process.env.PATH, HOME: home, PRACTICE_CONFIG_DIR: join(home, 'config'), XDG_DATA_HOME: join(home, 'data') };

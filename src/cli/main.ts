@@ -1,6 +1,10 @@
-// The executable's entry (bundled to dist/main.js): runs the CLI on this process's streams.
+// The executable's entry (built to dist/main.cjs): runs the CLI on this process's streams.
 // Exit status travels through process.exitCode so pending output is flushed before the process ends.
+// Built as CommonJS, like the bundle it loads, so that Node starts without its ES module loader.
+import { join } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
+import { cachedRequire } from './cached-require.js';
+import { nounOf } from './noun-of.js';
 
 // A reader that stops early (`practice profile list | head -1`) is no error: end quietly, as a
 // process killed by SIGPIPE would, instead of crashing on the write.
@@ -17,6 +21,9 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${packageJson.version}\n`);
 } else {
-  const { runProcess } = await import('./program.js');
-  process.exitCode = await runProcess();
+  // dist/cli.cjs: src/cli/program.ts and everything it runs, one file (see package.json "build").
+  const program = cachedRequire(join(__dirname, 'cli.cjs'), nounOf(argv) ?? 'help', process.env) as typeof import('./program.js');
+  void program.runProcess().then((code) => {
+    process.exitCode = code;
+  });
 }

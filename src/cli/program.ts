@@ -9,6 +9,7 @@ import { authCommand } from './auth/index.js';
 import { type Context, type GlobalOptions, processContext } from './context.js';
 import { CommandError, ExitCode, SilentExit } from './errors.js';
 import { helpCommand } from './help/index.js';
+import { nounOf } from './noun-of.js';
 import { profileCommand } from './profile/index.js';
 
 type CommandFactory = (ctx: Context) => Command;
@@ -34,20 +35,6 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },
   { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', load: async () => (await import('./completion/index.js')).completionCommand },
 ];
-
-// Global options that take a value, so the value is not mistaken for the noun.
-const VALUED_OPTIONS = new Set(['-p', '--profile', '--max-wait']);
-
-/** The noun the command line names: its first word that is neither an option nor an option's value. */
-function nounOf(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') return argv[i + 1];
-    if (VALUED_OPTIONS.has(arg)) i++;
-    else if (!arg.startsWith('-')) return arg;
-  }
-  return undefined;
-}
 
 function seconds(value: string): number {
   const number = Number(value);

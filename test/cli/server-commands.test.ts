@@ -11,7 +11,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl } from '../helpers/database-url.js';
 
-const BIN = new URL('../../bin/practice.js', import.meta.url).pathname;
+const BIN = new URL('../../bin/practice.cjs', import.meta.url).pathname;
 
 interface Finished {
   code: number | null;

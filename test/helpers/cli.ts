@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../../bin/practice.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/practice.cjs', import.meta.url));
 
 export interface CliResult {
   code: number;

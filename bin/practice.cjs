@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+// Thin shim: the CLI is bundled into dist/ by `npm run build` (run by `npm install` through `prepare`).
+// CommonJS, like dist/, so Node starts it without loading its ES module loader (~7 ms, bench/cli).
+require('../dist/main.cjs');
