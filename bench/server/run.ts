@@ -50,7 +50,7 @@ async function spawnListening(args: string[], env: NodeJS.ProcessEnv): Promise<S
 }
 
 function startServer(dataDir: string, jwtSecret: string, databaseUrl?: string): Promise<Server> {
-  const args = [join(ROOT, 'bin/practice.js'), 'server', 'start', '--foreground', '--port', '0', '--data-dir', dataDir,
+  const args = [join(ROOT, 'bin/practice.cjs'), 'server', 'start', '--foreground', '--port', '0', '--data-dir', dataDir,
     '--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'];
   const env: NodeJS.ProcessEnv = { ...process.env, PRACTICE_JWT_SECRET: jwtSecret };
   if (databaseUrl) env.PRACTICE_DATABASE_URL = databaseUrl;
@@ -142,7 +142,7 @@ async function pgbenchScripts(databaseUrl: string, userId: string, token: string
     range: null, body: undefined, single: false, userId,
   });
   const identity = identityStatement(
-    { role: 'authenticated', claims: decodeJwt(token), method: 'GET', path: '/rest/v1/appointments', headers: {} },
+    { role: 'authenticated', claimsJson: JSON.stringify(decodeJwt(token)), method: 'GET', path: '/rest/v1/appointments', headers: {} },
     true,
   );
   const variables: string[] = [];

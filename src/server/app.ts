@@ -1,9 +1,9 @@
 // The HTTP face of the service (fastify): the gateway's checks (request size, apikey, rate limits),
 // /rest/v1 handed to the REST pipeline, /auth/v1, and the one error handler that answers every failure.
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type HookHandlerDoneFunction } from 'fastify';
 import type { ServiceKeys } from './auth/keys.js';
 import { DEFAULT_AUTH_SETTINGS, registerAuthRoutes, type AuthSettings } from './auth/routes.js';
-import { identify, rememberingVerifier, type Identity } from './auth/verify.js';
+import { rememberingIdentifier, type Identity } from './auth/verify.js';
 import type { Database } from './db/database.js';
 import type { SchemaCache } from './db/schema-cache.js';
 import { failures, toErrorResponse } from './errors.js';
@@ -53,7 +53,7 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
     http: { maxHeaderSize: HEADER_LIMIT_BYTES },
     clientErrorHandler: answerClientError,
   });
-  const verifyToken = rememberingVerifier(new TextEncoder().encode(keys.jwtSecret));
+  const identify = rememberingIdentifier(new TextEncoder().encode(keys.jwtSecret));
 
   // Bodies stay text: each API parses its own, so bad JSON gets that API's error.
   app.removeAllContentTypeParsers();
@@ -65,9 +65,22 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
   const limits = await installRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS, options.rateLimitStore ?? null);
 
   // With no Authorization header the apikey is the bearer, as behind Supabase's gateway: the anon
-  // key makes the request anon, the service key service_role.
-  const authenticate = async (request: FastifyRequest) => {
-    request.identity = await identify(request.headers.authorization ?? `Bearer ${request.apiKey ?? ''}`, verifyToken);
+  // key makes the request anon, the service key service_role. Callback style, so a remembered token
+  // costs no promise.
+  const authenticate = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    try {
+      const identity = identify(request.headers.authorization ?? `Bearer ${request.apiKey ?? ''}`);
+      if (!(identity instanceof Promise)) {
+        request.identity = identity;
+        return done();
+      }
+      identity.then((known) => {
+        request.identity = known;
+        done();
+      }, done);
+    } catch (err) {
+      done(err as Error);
+    }
   };
 
   // HEAD answers like GET without the body, as PostgREST does for the root.

@@ -3,10 +3,12 @@
 import { errors, jwtVerify } from 'jose';
 import type { RequestRole } from '../db/database.js';
 import { ServiceError } from '../errors.js';
+import { LeastRecentlyUsed } from '../lru.js';
 
 export interface Identity {
   role: RequestRole;
-  claims: Record<string, unknown>;
+  /** The token's claims as the JSON text set_config wants: serialised once per token, not per request. */
+  claimsJson: string;
   /** The practice the request acts for: the `sub` of an authenticated user, else null. */
   userId: string | null;
 }
@@ -16,7 +18,7 @@ const ROLES = new Set<RequestRole>(['anon', 'authenticated', 'service_role']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-const ANONYMOUS: Identity = { role: 'anon', claims: { role: 'anon' }, userId: null };
+const ANONYMOUS: Identity = { role: 'anon', claimsJson: JSON.stringify({ role: 'anon' }), userId: null };
 
 function unauthorized(code: 'PGRST301' | 'PGRST302' | 'PGRST303', message: string): ServiceError {
   const description = message.replaceAll('"', "'");
@@ -66,49 +68,56 @@ export async function verifyJwt(token: string, secret: Uint8Array): Promise<Reco
   return claims;
 }
 
-export type TokenVerifier = (token: string) => Promise<Record<string, unknown>>;
+/** The identity a verified token's claims grant, or the 401 for a role or sub the API refuses. */
+function identityOf(claims: Record<string, unknown>): Identity {
+  const role = (claims.role ?? 'anon') as RequestRole;
+  if (!ROLES.has(role)) throw unauthorized('PGRST303', `JWT role '${String(claims.role)}' is not allowed`);
+  let userId: string | null = null;
+  if (role === 'authenticated') {
+    if (typeof claims.sub !== 'string' || !isUuid(claims.sub)) {
+      throw unauthorized('PGRST303', 'JWT has no valid sub claim: the user id must be a uuid');
+    }
+    userId = claims.sub.toLowerCase();
+  }
+  return { role, claimsJson: JSON.stringify(claims), userId };
+}
+
+/** The Authorization header -> the request's identity; synchronous when the token is remembered. */
+export type Identifier = (authorization: string | undefined) => Identity | Promise<Identity>;
 
 const REMEMBERED_TOKENS = 1000;
 
 interface Remembered {
-  claims: Record<string, unknown>;
+  identity: Identity;
   validFrom: number;
   validUntil: number;
 }
 
 /**
- * verifyJwt with a memory of the tokens it accepted (PostgREST keeps a JWT cache too): a client
- * sends one token with every request, and its HMAC check costs more than the rest of a read. A
- * remembered token is trusted only inside the window its time claims allow; outside it, the token
- * is verified anew, so every refusal still comes from verifyJwt.
+ * Identification with a memory of the tokens it accepted (PostgREST keeps a JWT cache too): a
+ * client sends one token with every request, and its HMAC check costs more than the rest of a read.
+ * A remembered token is trusted only inside the window its time claims allow; outside it, the token
+ * is verified anew, so every refusal still comes from verifyJwt and identityOf.
  */
-export function rememberingVerifier(secret: Uint8Array): TokenVerifier {
-  const accepted = new Map<string, Remembered>();
-  return async (token) => {
-    const now = Date.now() / 1000;
-    const known = accepted.get(token);
-    if (known && now >= known.validFrom && now <= known.validUntil) return known.claims;
+export function rememberingIdentifier(secret: Uint8Array): Identifier {
+  const accepted = new LeastRecentlyUsed<string, Remembered>(REMEMBERED_TOKENS);
+  const verify = async (token: string) => {
     const claims = await verifyJwt(token, secret);
+    const identity = identityOf(claims);
     const seconds = (claim: unknown, otherwise: number) => (typeof claim === 'number' ? claim : otherwise);
-    if (accepted.size >= REMEMBERED_TOKENS) accepted.delete(accepted.keys().next().value!);
     accepted.set(token, {
-      claims,
+      identity,
       validFrom: Math.max(seconds(claims.nbf, -Infinity), seconds(claims.iat, -Infinity)) - CLOCK_SKEW_SECONDS,
       validUntil: seconds(claims.exp, Infinity) + CLOCK_SKEW_SECONDS,
     });
-    return claims;
+    return identity;
   };
-}
-
-export async function identify(authorization: string | undefined, verify: TokenVerifier): Promise<Identity> {
-  const token = bearerToken(authorization);
-  if (token === null) return ANONYMOUS;
-  const claims = await verify(token);
-  const role = (claims.role ?? 'anon') as RequestRole;
-  if (!ROLES.has(role)) throw unauthorized('PGRST303', `JWT role '${String(claims.role)}' is not allowed`);
-  if (role !== 'authenticated') return { role, claims, userId: null };
-  if (typeof claims.sub !== 'string' || !isUuid(claims.sub)) {
-    throw unauthorized('PGRST303', 'JWT has no valid sub claim: the user id must be a uuid');
-  }
-  return { role, claims, userId: claims.sub.toLowerCase() };
+  return (authorization) => {
+    const token = bearerToken(authorization);
+    if (token === null) return ANONYMOUS;
+    const now = Date.now() / 1000;
+    const known = accepted.get(token);
+    if (known && now >= known.validFrom && now <= known.validUntil) return known.identity;
+    return verify(token);
+  };
 }

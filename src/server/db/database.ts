@@ -6,7 +6,8 @@ export type RequestRole = 'anon' | 'authenticated' | 'service_role';
 /** What PostgREST puts into the transaction before the request's statement (PROTOCOL.md section 5). */
 export interface RequestIdentity {
   role: RequestRole;
-  claims: Record<string, unknown>;
+  /** The JWT claims as JSON text. */
+  claimsJson: string;
   method: string;
   path: string;
   headers: Record<string, string>;

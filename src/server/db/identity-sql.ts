@@ -14,7 +14,7 @@ export function identityStatement(identity: RequestIdentity, readOnly: boolean) 
     text: readOnly ? SET_IDENTITY_READ_ONLY : SET_IDENTITY,
     values: [
       identity.role,
-      JSON.stringify(identity.claims),
+      identity.claimsJson,
       identity.method,
       identity.path,
       JSON.stringify(identity.headers),

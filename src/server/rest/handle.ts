@@ -33,6 +33,15 @@ function header(headers: RestRequest['headers'], name: string): string | undefin
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+function sqlVisibleHeaders(headers: RestRequest['headers']): Record<string, string> {
+  const visible: Record<string, string> = {};
+  for (const name of SQL_VISIBLE_HEADERS) {
+    const value = header(headers, name);
+    if (value !== undefined) visible[name] = value;
+  }
+  return visible;
+}
+
 function parseBody(text: string | undefined): unknown {
   return parseJsonBody(text, () => failures.invalidBody('Empty or invalid json'));
 }
@@ -59,13 +68,10 @@ export async function handleRest(db: Database, schema: SchemaCache, request: Res
     readOnly: plan.kind === 'read',
     identity: {
       role: request.identity.role,
-      claims: request.identity.claims,
+      claimsJson: request.identity.claimsJson,
       method,
       path: request.path,
-      headers: Object.fromEntries(SQL_VISIBLE_HEADERS.flatMap((h) => {
-        const value = header(request.headers, h);
-        return value === undefined ? [] : [[h, value]];
-      })),
+      headers: sqlVisibleHeaders(request.headers),
     },
     statement: toStatement(plan),
     commitIf: commitDecision(plan),
