@@ -11,7 +11,7 @@ import { apiKeyGate, withoutApiKey } from './http/apikey.js';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMITS, HEADER_LIMIT_BYTES, type RateLimitSettings } from './http/limits.js';
 import { installRateLimits, type RateLimitStore } from './http/rate-limits.js';
 import { answerClientError, checkUrlLength } from './http/request-size.js';
-import { handleRest } from './rest/handle.js';
+import { restHandler } from './rest/handle.js';
 import { openApiDocument } from './rest/openapi.js';
 
 export interface AppOptions {
@@ -92,13 +92,14 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
       reply.type('application/openapi+json; charset=utf-8').send(request.method === 'HEAD' ? undefined : JSON.stringify(openApiDocument(schema))),
   });
 
+  const handleRest = restHandler(db, schema);
   app.route<{ Params: { table: string } }>({
     method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
     url: '/rest/v1/:table',
     onRequest: [authenticate, ...limits.rest],
     handler: async (request, reply) => {
       const queryStart = request.url.indexOf('?');
-      const response = await handleRest(db, schema, {
+      const response = await handleRest({
         method: request.method,
         table: request.params.table,
         search: queryStart === -1 ? '' : withoutApiKey(request.url.slice(queryStart + 1)),

@@ -8,6 +8,7 @@ import { parseJsonBody } from '../http/json-body.js';
 import { parsePrefer, parseRangeHeader } from './parse-prefer.js';
 import { parseQuery } from './parse-query.js';
 import { planRequest, type PlanInput } from './plan.js';
+import { PreparedReads, type PreparedRequest, type RequestShape } from './prepared-reads.js';
 import { commitDecision, toResponse, type RestResponse } from './respond.js';
 import { toStatement, type ResultRow } from './sql.js';
 
@@ -46,35 +47,58 @@ function parseBody(text: string | undefined): unknown {
   return parseJsonBody(text, () => failures.invalidBody('Empty or invalid json'));
 }
 
-export async function handleRest(db: Database, schema: SchemaCache, request: RestRequest): Promise<RestResponse> {
-  const method = request.method.toUpperCase();
-  if (!METHODS.has(method)) throw failures.methodNotAllowed(method);
-  const accept = header(request.headers, 'accept') ?? '*/*';
+/** parse -> plan -> SQL, every stage pure. */
+function prepare(schema: SchemaCache, request: RestRequest, shape: RequestShape): PreparedRequest {
+  const { method, accept } = shape;
   if (!ACCEPTABLE.test(accept)) throw failures.unacceptable(accept);
-
-  const prefer = parsePrefer(header(request.headers, 'prefer'));
+  const prefer = parsePrefer(shape.prefer);
   const input: PlanInput = {
     method: method as PlanInput['method'],
     table: request.table,
-    query: parseQuery(request.search),
+    query: parseQuery(shape.search),
     prefer,
-    range: method === 'GET' ? parseRangeHeader(header(request.headers, 'range')) : null,
+    range: parseRangeHeader(shape.range),
     body: method === 'POST' || method === 'PATCH' ? parseBody(request.body) : undefined,
     single: /application\/vnd\.pgrst\.object/i.test(accept),
-    userId: request.identity.userId,
+    userId: shape.userId,
   };
   const plan = planRequest(schema, input);
-  const row = await db.runRequest<ResultRow>({
-    readOnly: plan.kind === 'read',
-    identity: {
-      role: request.identity.role,
-      claimsJson: request.identity.claimsJson,
+  return { plan, statement: toStatement(plan), prefer };
+}
+
+/** The pipeline over one store and schema, remembering the reads it prepared. */
+export function restHandler(db: Database, schema: SchemaCache): (request: RestRequest) => Promise<RestResponse> {
+  const reads = new PreparedReads();
+  return async (request) => {
+    const method = request.method.toUpperCase();
+    if (!METHODS.has(method)) throw failures.methodNotAllowed(method);
+    const shape: RequestShape = {
       method,
       path: request.path,
-      headers: sqlVisibleHeaders(request.headers),
-    },
-    statement: toStatement(plan),
-    commitIf: commitDecision(plan),
-  });
-  return toResponse(plan, row, prefer);
+      search: request.search,
+      userId: request.identity.userId,
+      accept: header(request.headers, 'accept') ?? '*/*',
+      prefer: header(request.headers, 'prefer'),
+      range: method === 'GET' ? header(request.headers, 'range') : undefined,
+    };
+    let prepared = reads.recall(shape);
+    if (prepared === undefined) {
+      prepared = prepare(schema, request, shape);
+      reads.remember(shape, prepared);
+    }
+    const { plan, statement, prefer } = prepared;
+    const row = await db.runRequest<ResultRow>({
+      readOnly: plan.kind === 'read',
+      identity: {
+        role: request.identity.role,
+        claimsJson: request.identity.claimsJson,
+        method,
+        path: request.path,
+        headers: sqlVisibleHeaders(request.headers),
+      },
+      statement,
+      commitIf: commitDecision(plan),
+    });
+    return toResponse(plan, row, prefer);
+  };
 }
