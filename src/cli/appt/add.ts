@@ -10,8 +10,9 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { checkInput, dayOption, parseFlag, statusesOption, timeOption } from '../shared/input.js';
 import { resolveClient, resolveService } from '../shared/resolve.js';
+import { reportCreated } from '../shared/report.js';
 import { confirmWithinHours } from './business-hours.js';
-import { type Appointment, describe, FIELDS, reportChange } from './view.js';
+import { type Appointment, COLUMNS, describe, FIELDS } from './view.js';
 
 interface AddOptions extends RowOptions {
   client: string;
@@ -31,7 +32,7 @@ export const FLAG_OF: Record<string, string> = {
 
 export function addCommand(ctx: Context): Command {
   const command = new Command('add')
-    .description('Book an appointment')
+    .description('Book an appointment; prints the new id')
     .requiredOption('--client <client>', 'the client: a name, an id or an id prefix')
     .requiredOption('--date <day>', 'the day: today, tomorrow, mon, +3d or 2026-11-23')
     .requiredOption('--start <time>', 'the start: 9, 9:30, 14:00 or 2pm')
@@ -66,5 +67,5 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   }, FLAG_OF);
   await confirmWithinHours(ctx, date, start, end_time);
   const [created] = await (await ctx.api()).insert<Appointment>('appointments', row);
-  await reportChange(ctx, `Booked ${describe(created!)}`, created!, options);
+  await reportCreated(ctx, `Booked ${describe(created!)}`, created!, COLUMNS, options);
 }

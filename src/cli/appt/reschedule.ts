@@ -9,9 +9,10 @@ import { addMinutes } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
+import { reportChange } from '../shared/report.js';
 import { FLAG_OF } from './add.js';
 import { confirmWithinHours } from './business-hours.js';
-import { type Appointment, clock, describe, fetchAppointment, FIELDS, reportChange } from './view.js';
+import { type Appointment, clock, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
 
 interface RescheduleOptions extends RowOptions {
   date?: string;
@@ -56,5 +57,5 @@ export async function runReschedule(text: string, options: RescheduleOptions, ct
   }, FLAG_OF);
   await confirmWithinHours(ctx, changes.date!, changes.start_time!, changes.end_time!);
   const [moved] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id), changes);
-  await reportChange(ctx, `Rescheduled ${describe(moved!)}`, moved!, options);
+  await reportChange(ctx, `Rescheduled ${describe(moved!)}`, moved!, COLUMNS, options);
 }

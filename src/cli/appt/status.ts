@@ -8,7 +8,8 @@ import { APPOINTMENT_STATUSES, type AppointmentStatus, assertTransition } from '
 import { InvalidTransitionError } from '../../model/errors.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { type Appointment, describe, fetchAppointment, FIELDS, reportChange } from './view.js';
+import { reportChange } from '../shared/report.js';
+import { type Appointment, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
 
 /** Each verb, the status it sets, and what it says when done. */
 export const STATUS_VERBS = [
@@ -45,5 +46,5 @@ export async function runStatus(text: string, verb: StatusVerb, options: RowOpti
     }
   }
   const [changed] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id), { status: verb.status });
-  await reportChange(ctx, `${verb.done}: ${describe(changed!)}`, changed!, options);
+  await reportChange(ctx, `${verb.done}: ${describe(changed!)}`, changed!, COLUMNS, options);
 }

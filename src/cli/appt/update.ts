@@ -9,8 +9,9 @@ import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { checkInput, dayOption, timeOption } from '../shared/input.js';
 import { resolveClient, resolveRowId, resolveService } from '../shared/resolve.js';
+import { reportChange } from '../shared/report.js';
 import { FLAG_OF } from './add.js';
-import { type Appointment, describe, FIELDS, reportChange } from './view.js';
+import { type Appointment, COLUMNS, describe, FIELDS } from './view.js';
 
 interface UpdateOptions extends RowOptions {
   date?: string;
@@ -58,5 +59,5 @@ export async function runUpdate(text: string, options: UpdateOptions, ctx: Conte
   const changes = checkInput(appointmentUpdateSchema, { ...fields, client_id: client?.id, client_name: client?.name, service_id: service?.id }, FLAG_OF);
   const [updated] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', id), changes);
   if (!updated) throw new CommandError(`No appointment has the id ${id}.`, 'See `practice appt list` for ids.');
-  await reportChange(ctx, `Updated ${describe(updated)}`, updated, options);
+  await reportChange(ctx, `Updated ${describe(updated)}`, updated, COLUMNS, options);
 }

@@ -1,7 +1,7 @@
 // How an appointment reads in every appt command: its JSON fields, its table columns, and the one
 // read that fetches a row named by id or id prefix (show, reschedule, the status verbs, delete).
 import { query } from '../../core/query.js';
-import type { Column, RowOptions } from '../../core/output.js';
+import type { Column } from '../../core/output.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
@@ -50,10 +50,4 @@ export async function fetchAppointment(ctx: Context, text: string): Promise<Appo
   const [row] = await (await ctx.api()).select<Appointment>('appointments', query<Appointment>().eq('id', id));
   if (!row) throw new CommandError(`No appointment has the id ${id}.`, 'See `practice appt list` for ids.');
   return row;
-}
-
-/** After a write: what changed on stderr; with --json/--format, the row as stored on stdout. */
-export async function reportChange(ctx: Context, message: string, row: Appointment, options: RowOptions): Promise<void> {
-  ctx.out.success(message);
-  if (options.json || options.format) await ctx.out.rows([row], COLUMNS, options);
 }

@@ -2,10 +2,14 @@
 // before sending; the id is chosen here so a retried create cannot make the client twice.
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
 import { type Client, clientCreateSchema } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { checkInput } from '../shared/input.js';
+import { reportCreated } from '../shared/report.js';
+import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
 
 export interface ClientFieldOptions {
   name?: string;
@@ -17,8 +21,10 @@ export interface ClientFieldOptions {
 /** Which flag sets each field, so a refused value is reported under the flag the user typed. */
 export const CLIENT_FLAGS = { name: '--name', phone: '--phone', email: '--email', notes: '--notes', status: '--status' };
 
+type AddOptions = ClientFieldOptions & RowOptions;
+
 export function addCommand(ctx: Context): Command {
-  return new Command('add')
+  const command = new Command('add')
     .description('Add a client; prints the new id')
     .option('--name <name>', 'full name (asked for on a terminal when missing)')
     .option('--phone <phone>', 'phone number')
@@ -28,13 +34,15 @@ export function addCommand(ctx: Context): Command {
   $ practice client add --name "Ann Lee" --phone 555-0100 --email ann@example.com
   $ id=$(practice client add --name "Bo Chen")
 `)
-    .action((options: ClientFieldOptions) => runAdd(options, ctx));
+    .action((options: AddOptions) => runAdd(options, ctx));
+  return addOutputFlags(command, CLIENT_FIELDS);
 }
 
-export async function runAdd(options: ClientFieldOptions, ctx: Context): Promise<void> {
+export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const name = options.name ?? (await ctx.prompt.text('Name', { flag: '--name' }));
-  const client = checkInput(clientCreateSchema, { ...options, name, id: randomUUID() }, CLIENT_FLAGS);
+  // The client's fields only: the options also hold --json and --format.
+  const fields = { name, phone: options.phone, email: options.email, notes: options.notes };
+  const client = checkInput(clientCreateSchema, { ...fields, id: randomUUID() }, CLIENT_FLAGS);
   const [created] = await (await ctx.api()).insert<Client>('clients', client);
-  ctx.out.print(created!.id);
-  ctx.out.success(`Added client ${created!.name} (${shortId(created!.id)}).`);
+  await reportCreated(ctx, `Added client ${created!.name} (${shortId(created!.id)}).`, created!, CLIENT_COLUMNS, options);
 }

@@ -1,5 +1,5 @@
-// What an expense looks like in the output of `expense add` and `expense list`: the fields --json
-// accepts and the table columns.
+// What an expense looks like in the output of every `expense` command: the fields --json accepts,
+// the table columns (the short id first, which update and delete take), and the one line of messages.
 import type { Column } from '../../core/output.js';
 import { formatAmount } from '../../model/money.js';
 import type { Expense } from '../../model/records.js';
@@ -16,3 +16,10 @@ export const EXPENSE_COLUMNS: Column<Expense>[] = [
   { key: 'vendor' },
   { key: 'description' },
 ];
+
+export const NOT_FOUND_HINT = 'See `practice expense list` for ids.';
+
+/** `42.50 for supplies on 2026-03-02`. */
+export function describeExpense(expense: Expense): string {
+  return `${formatAmount(expense.amount)} for ${expense.category} on ${expense.date}`;
+}

@@ -8,6 +8,7 @@ import { CONVERSATION_CHANNELS, CONVERSATION_ROLES, type ConversationChannel, ty
 import type { Context } from '../context.js';
 import { checkInput, practiceTimeZone } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
+import { reportCreated } from '../shared/report.js';
 import { MESSAGE_FIELDS, messageColumns } from './fields.js';
 
 interface AddOptions extends RowOptions {
@@ -22,7 +23,7 @@ const messageInput = messageCreateSchema.omit({ client_id: true });
 
 export function addCommand(ctx: Context): Command {
   const command = new Command('add')
-    .description("Add a message to a client's conversation log")
+    .description("Add a message to a client's conversation log; prints the new id")
     .requiredOption('--client <client>', 'the client: name, id or id prefix')
     .addOption(new Option('--role <role>', 'who said it').choices(CONVERSATION_ROLES).makeOptionMandatory())
     .requiredOption('--message <text>', 'what was said')
@@ -39,6 +40,5 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const body = checkInput(messageInput, { id: randomUUID(), role: options.role, message: options.message, channel: options.channel }, { message: '--message' });
   const client = await resolveClient(ctx, options.client);
   const [message] = await (await ctx.api()).insert<Message>('conversation_log', { ...body, client_id: client.id });
-  ctx.out.success(`Added a ${message!.role} message to ${client.name}'s log.`);
-  await ctx.out.rows([message!], messageColumns(await practiceTimeZone(ctx)), options);
+  await reportCreated(ctx, `Added a ${message!.role} message to ${client.name}'s log.`, message!, messageColumns(await practiceTimeZone(ctx)), options);
 }

@@ -2,14 +2,18 @@
 // The note is read and checked before any request, so an empty or malformed one sends nothing.
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
 import { type SessionNote, sessionNoteCreateSchema } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { checkInput } from '../shared/input.js';
+import { reportCreated } from '../shared/report.js';
 import { resolveClient, resolveRowId } from '../shared/resolve.js';
+import { NOTE_COLUMNS, NOTE_FIELDS } from './columns.js';
 import { addSoapOptions, readSoap, SOAP_FLAGS, type SoapOptions } from './soap-input.js';
 
-interface AddOptions extends SoapOptions {
+interface AddOptions extends SoapOptions, RowOptions {
   client: string;
   appointment?: string;
 }
@@ -21,13 +25,14 @@ export function addCommand(ctx: Context): Command {
     .description('Write a SOAP note for a client; prints the new id')
     .requiredOption('--client <client>', 'name, id or id prefix')
     .option('--appointment <id>', 'the appointment the note is of (id or id prefix)');
-  return addSoapOptions(command)
+  addSoapOptions(command)
     .addHelpText('before', `Examples:
   $ practice note add --client "Ann Lee" -S "Low back pain, 4/10" -P "Heat, stretches"
   $ practice note add --client ann --appointment 3f2a9c1b --edit
   $ echo '{"subjective": "Better", "plan": "Same again"}' | practice note add --client ann
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
+  return addOutputFlags(command, NOTE_FIELDS);
 }
 
 export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
@@ -36,6 +41,5 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const appointment = options.appointment === undefined ? undefined : await resolveRowId(ctx, 'appointments', options.appointment, '--appointment');
   const note = checkInput(sessionNoteCreateSchema, { id: randomUUID(), client_id: client.id, appointment_id: appointment, ...soap }, NOTE_FLAGS);
   const [created] = await (await ctx.api()).insert<SessionNote>('sessions', note);
-  ctx.out.print(created!.id);
-  ctx.out.success(`Wrote note ${shortId(created!.id)} for ${client.name}.`);
+  await reportCreated(ctx, `Wrote note ${shortId(created!.id)} for ${client.name}.`, created!, NOTE_COLUMNS, options);
 }

@@ -7,6 +7,7 @@ import type { RowOptions } from '../../core/output.js';
 import { type Service, serviceCreateSchema } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
+import { reportCreated } from '../shared/report.js';
 import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
 import { addServiceFlags, serviceBody, type ServiceFlags } from './flags.js';
 
@@ -14,7 +15,7 @@ type AddOptions = ServiceFlags & RowOptions;
 
 export function addCommand(ctx: Context): Command {
   const command = new Command('add')
-    .description('Add a service to the menu')
+    .description('Add a service to the menu; prints the new id')
     .addHelpText('before', `Examples:
   $ practice service add --name "Swedish 60" --duration 60 --price 80
   $ practice service add --name "Deep tissue 90" --duration 90 --price 125.50 --buffer 15 --description "Slow, firm pressure"
@@ -26,6 +27,5 @@ export function addCommand(ctx: Context): Command {
 export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const body = serviceBody(serviceCreateSchema, options, { id: randomUUID() });
   const [service] = await (await ctx.api()).insert<Service>('service_menu', body);
-  ctx.out.success(`Added ${service!.name} (${shortId(service!.id)}) to the menu.`);
-  await ctx.out.rows([service!], SERVICE_COLUMNS, options);
+  await reportCreated(ctx, `Added ${service!.name} (${shortId(service!.id)}) to the menu.`, service!, SERVICE_COLUMNS, options);
 }

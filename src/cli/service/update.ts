@@ -8,6 +8,7 @@ import { type Service, serviceUpdateSchema } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { resolveService } from '../shared/resolve.js';
+import { reportChange } from '../shared/report.js';
 import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
 import { addServiceFlags, serviceBody, type ServiceFlags } from './flags.js';
 
@@ -30,6 +31,5 @@ export async function runUpdate(text: string, options: UpdateOptions, ctx: Conte
   const changes = serviceBody(serviceUpdateSchema, options);
   const { id } = await resolveService(ctx, text, '<service>');
   const [service] = await (await ctx.api()).update<Service>('service_menu', query<Service>().eq('id', id), changes);
-  ctx.out.success(`Updated ${service!.name} (${shortId(service!.id)}).`);
-  await ctx.out.rows([service!], SERVICE_COLUMNS, options);
+  await reportChange(ctx, `Updated ${service!.name} (${shortId(service!.id)}).`, service!, SERVICE_COLUMNS, options);
 }

@@ -1,0 +1,18 @@
+// What a write command prints (README "Output for people and for scripts"): data on stdout, the
+// message on stderr. A create prints the new id, so `id=$(practice expense add ...)` works;
+// --json/--format print the row as stored instead. Other writes print the row only when asked.
+import type { Column, RowOptions } from '../../core/output.js';
+import type { Context } from '../context.js';
+
+/** After an update, delete or status change: the message; with --json/--format, the row as stored. */
+export async function reportChange<Row extends object>(ctx: Context, message: string, row: Row, columns: readonly Column<Row>[], options: RowOptions = {}): Promise<void> {
+  ctx.out.success(message);
+  if (options.json || options.format) await ctx.out.rows([row], columns, options);
+}
+
+/** After a create: the new id (or with --json/--format the row) on stdout, the message on stderr. */
+export async function reportCreated<Row extends { id: string }>(ctx: Context, message: string, row: Row, columns: readonly Column<Row>[], options: RowOptions = {}): Promise<void> {
+  if (!options.json && !options.format) ctx.out.print(row.id);
+  await reportChange(ctx, message, row, columns, options);
+}
+
