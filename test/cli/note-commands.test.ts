@@ -1,6 +1,7 @@
 // `practice note` end to end: SOAP notes from flags, stdin JSON and $EDITOR (a script here), the
-// exact queries sent, signing, amendments, and every bad input refused with exit 2 before a write.
-import { chmod, writeFile } from 'node:fs/promises';
+// exact queries sent, changes and deletes of unsigned notes, signing, amendments, the service's 409
+// for a signed note, and every bad input refused with exit 2 before a write.
+import { chmod, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInHome } from '../helpers/cli.js';
@@ -173,5 +174,102 @@ describe('note sign and amend', () => {
     expect(await stored(result.stdout.trim())).toMatchObject({ amends_id: id, subjective: 'Knee pain', plan: 'Ice and rest' });
     const empty = await home.run(['note', 'amend', id], { input: '{}' });
     expect(empty.code).toBe(2);
+  });
+});
+
+describe('note update and delete', () => {
+  const add = async (...args: string[]) => (await home.run(['note', 'add', '--client', ann.id, ...args])).stdout.trim();
+
+  it('changes the parts given of an unsigned note, by id prefix, printing only the message', async () => {
+    const id = await add('-S', 'Neck pain', '-P', 'Heat');
+    server.received.length = 0;
+    const result = await home.run(['note', 'update', id.slice(0, 8), '-O', 'Tight traps', '-P', 'Heat and stretches']);
+    expect(result).toEqual({ code: 0, stdout: '', stderr: `✓ Updated note ${id.slice(0, 8)}.\n` });
+    expect(writes()).toEqual([`PATCH /sessions?id=eq.${id}`]);
+    expect(await stored(id)).toMatchObject({ subjective: 'Neck pain', objective: 'Tight traps', plan: 'Heat and stretches', signed_at: null });
+
+    const json = await home.run(['note', 'update', id, '-A', 'Improving', '--json', 'assessment,plan']);
+    expect(JSON.parse(json.stdout)).toEqual([{ assessment: 'Improving', plan: 'Heat and stretches' }]);
+  });
+
+  it('clears the parts piped stdin JSON sets to null, and rewrites the whole note in $EDITOR', async () => {
+    const id = await add('-S', 'Sore calves', '-O', 'Knots', '-P', 'Rest');
+    const cleared = await home.run(['note', 'update', id], { input: '{"objective": null}' });
+    expect(cleared.code, cleared.stderr).toBe(0);
+    expect(await stored(id)).toMatchObject({ subjective: 'Sore calves', objective: null, plan: 'Rest' });
+
+    // The template holds the note as stored: emptying a part there clears it.
+    const script = await editor('rewrite.sh', `grep -q '^Sore calves$' "$1" && sed -i -e 's/^Rest$/Rest, then run/' -e '/^Sore calves$/d' "$1"`);
+    const edited = await home.run(['note', 'update', id, '--edit'], { env: { EDITOR: script } });
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(await stored(id)).toMatchObject({ subjective: null, objective: null, plan: 'Rest, then run' });
+  });
+
+  it('refuses no change, a blank part, an emptied note or a bad id before writing (exit 2)', async () => {
+    const id = await add('-P', 'Only a plan');
+    server.received.length = 0;
+    const cases: Array<[string[], string | undefined, string]> = [
+      [[id], '{}', 'nothing to update'],
+      [[id, '-S', '  '], undefined, '-S/--subjective: must not be empty'],
+      [[id], '{"plan": null}', 'The note is empty'],
+      [[id], '{"mood": "ok"}', 'mood'],
+      [['zz', '-P', 'x'], undefined, 'note: expected a note id'],
+    ];
+    for (const [args, input, message] of cases) {
+      const result = await home.run(['note', 'update', ...args], { input });
+      expect(result.code, `${args.join(' ')} ${input}`).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stdout).toBe('');
+    }
+    expect(writes()).toEqual([]);
+    expect(await stored(id)).toMatchObject({ plan: 'Only a plan' });
+  });
+
+  it("passes on the service's 409 for a signed note, with the hint to amend it (exit 1)", async () => {
+    const id = await add('-S', 'Final words');
+    await home.run(['note', 'sign', id]);
+    server.received.length = 0;
+    const result = await home.run(['note', 'update', id.slice(0, 8), '-S', 'Changed words']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`error: Note ${id} is signed and can no longer be changed (HTTP 409 PT409)\n`
+      + `hint: A signed note is final; correct it with \`practice note amend ${id.slice(0, 8)}\`.\n`);
+    expect(writes()).toEqual([`PATCH /sessions?id=eq.${id}`]);
+
+    // With --edit the note is refused before the editor opens, so nothing written there is lost.
+    const marker = join(home.dir, 'editor-ran');
+    const script = await editor('mark.sh', `touch "${marker}"`);
+    const edit = await home.run(['note', 'update', id, '--edit'], { env: { EDITOR: script } });
+    expect(edit.code).toBe(1);
+    expect(edit.stderr).toContain(`hint: A signed note is final; correct it with \`practice note amend ${id.slice(0, 8)}\`.`);
+    expect(await stat(marker).catch(() => null)).toBeNull();
+    expect(await stored(id)).toMatchObject({ subjective: 'Final words' });
+  });
+
+  it('deletes an unsigned note only with --yes when not at a terminal', async () => {
+    const id = await add('-S', 'Written by mistake');
+    server.received.length = 0;
+    const refused = await home.run(['note', 'delete', id]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Pass --yes.');
+    expect(sent()).toEqual([]);
+
+    const deleted = await home.run(['note', 'delete', id.slice(0, 8), '--yes']);
+    expect(deleted).toEqual({ code: 0, stdout: '', stderr: `✓ Deleted note ${id.slice(0, 8)}.\n` });
+    expect(writes()).toEqual([`DELETE /sessions?id=eq.${id}`]);
+    expect(await stored(id)).toBeUndefined();
+    const again = await home.run(['note', 'delete', id, '--yes']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`Note ${id.slice(0, 8)} was not found.`);
+  });
+
+  it("refuses to delete a signed note: the service's 409, with the hint to amend it (exit 1)", async () => {
+    const id = await add('-S', 'On the record');
+    await home.run(['note', 'sign', id]);
+    const result = await home.run(['note', 'delete', id, '--yes']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`error: Note ${id} is signed and can no longer be deleted (HTTP 409 PT409)\n`
+      + `hint: A signed note is final; correct it with \`practice note amend ${id.slice(0, 8)}\`.\n`);
+    expect(await stored(id)).toMatchObject({ subjective: 'On the record' });
   });
 });

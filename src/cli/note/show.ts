@@ -1,12 +1,8 @@
 // `practice note show <note>`: one note in full, its four parts under their headings, or --json.
 import { Command } from 'commander';
-import { query } from '../../core/query.js';
-import type { SessionNote } from '../../model/records.js';
-import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
-import { resolveRowId } from '../shared/resolve.js';
 import { SOAP_PARTS } from './columns.js';
+import { fetchNote } from './stored.js';
 
 export function showCommand(ctx: Context): Command {
   return new Command('show')
@@ -22,9 +18,7 @@ export function showCommand(ctx: Context): Command {
 }
 
 export async function runShow(text: string, options: { json?: boolean }, ctx: Context): Promise<void> {
-  const id = await resolveRowId(ctx, 'sessions', text, 'note');
-  const [note] = await (await ctx.api()).select<SessionNote>('sessions', query<SessionNote>().eq('id', id));
-  if (!note) throw new CommandError(`Note ${shortId(id)} was not found.`, 'See `practice note list --client <client>`.');
+  const note = await fetchNote(ctx, text);
   if (options.json) return ctx.out.json(note);
   const { bold } = ctx.out.color;
   const facts = [

@@ -1,4 +1,4 @@
-// The four parts of a SOAP note, read the same way by `note add` and `note amend`: from -S/-O/-A/-P,
+// The four parts of a SOAP note, read the same way by `note add`, `amend` and `update`: from -S/-O/-A/-P,
 // from $EDITOR on a template (--edit), as JSON on a piped stdin, or asked for one by one at a terminal.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,8 +13,8 @@ import { SOAP_PARTS, type SoapPart } from './columns.js';
 
 export type SoapOptions = Partial<Record<SoapPart, string>> & { edit?: boolean };
 export type Soap = Partial<Record<SoapPart, string>>;
-/** What the editor's template starts from: the note amended (whose parts may be null), and the flags. */
-type Draft = Partial<Record<SoapPart, string | null>>;
+/** The parts the user gave: text, or null for a part left empty (the editor's template starts from one too). */
+export type Draft = Partial<Record<SoapPart, string | null>>;
 
 /** The flag of each part, for messages: a refused part is reported under what the user typed. */
 export const SOAP_FLAGS: Record<SoapPart, string> = { subjective: '-S/--subjective', objective: '-O/--objective', assessment: '-A/--assessment', plan: '-P/--plan' };
@@ -35,22 +35,35 @@ export function addSoapOptions(command: Command): Command {
   return command.option('--edit', 'write the note in $EDITOR on a SOAP template (the flags given fill it in)');
 }
 
-/** The parts the user wrote; blank ones left out, and an empty note refused (exit 2) before anything is sent. */
+/** The parts the user wrote; empty ones left out, and an empty note refused (exit 2) before anything is sent. */
 export async function readSoap(options: SoapOptions, ctx: Context, template: Draft = {}): Promise<Soap> {
-  const flags: Soap = Object.fromEntries(SOAP_PARTS.filter((part) => options[part] !== undefined).map((part) => [part, options[part]]));
-  const given = Object.keys(flags).length > 0;
-  let parts: Soap;
-  if (options.edit) parts = await fromEditor(ctx, { ...template, ...flags });
-  // A flag's text is kept as typed, so a blank one is refused under its own flag by the schema.
-  else if (given) return flags;
-  else if (!ctx.io.stdin.isTTY) parts = await fromStdin(ctx);
-  else parts = await fromPrompts(ctx);
-  const written = Object.fromEntries(SOAP_PARTS.filter((part) => parts[part]?.trim()).map((part) => [part, parts[part]!.trim()]));
-  if (Object.keys(written).length === 0) throw new UsageError('The note is empty: write at least one of subjective, objective, assessment, plan.', HOW_TO_GIVE);
+  const parts = await readSoapChanges(options, ctx, template);
+  const written = Object.fromEntries(SOAP_PARTS.filter((part) => typeof parts[part] === 'string').map((part) => [part, parts[part]]));
+  if (Object.keys(written).length === 0) throw emptyNote();
   return written;
 }
 
-async function fromStdin(ctx: Context): Promise<Soap> {
+/**
+ * The parts the user gave, each as text or null when left empty; parts not given are absent. The
+ * editor gives the whole note, stdin the keys it names, the prompts the parts not skipped with -.
+ */
+export async function readSoapChanges(options: SoapOptions, ctx: Context, template: Draft = {}): Promise<Draft> {
+  const flags: Soap = Object.fromEntries(SOAP_PARTS.filter((part) => options[part] !== undefined).map((part) => [part, options[part]]));
+  let parts: Draft;
+  if (options.edit) parts = await fromEditor(ctx, { ...template, ...flags });
+  // A flag's text is kept as typed, so a blank one is refused under its own flag by the schema.
+  else if (Object.keys(flags).length > 0) return flags;
+  else if (!ctx.io.stdin.isTTY) parts = await fromStdin(ctx);
+  else parts = await fromPrompts(ctx);
+  return Object.fromEntries(SOAP_PARTS.filter((part) => parts[part] !== undefined).map((part) => [part, parts[part]?.trim() || null]));
+}
+
+/** The refusal of a note without any part written (exit 2). */
+export function emptyNote(): UsageError {
+  return new UsageError('The note is empty: write at least one of subjective, objective, assessment, plan.', HOW_TO_GIVE);
+}
+
+async function fromStdin(ctx: Context): Promise<Draft> {
   const chunks: Buffer[] = [];
   for await (const chunk of ctx.io.stdin) chunks.push(Buffer.from(chunk as Buffer));
   const text = Buffer.concat(chunks).toString('utf8');
@@ -61,7 +74,7 @@ async function fromStdin(ctx: Context): Promise<Soap> {
   } catch {
     throw new UsageError('stdin: expected a JSON object like {"subjective": "...", "plan": "..."}.');
   }
-  return checkInput(stdinSchema, json, Object.fromEntries(SOAP_PARTS.map((part) => [part, `stdin "${part}"`]))) as Soap;
+  return checkInput(stdinSchema, json, Object.fromEntries(SOAP_PARTS.map((part) => [part, `stdin "${part}"`]))) as Draft;
 }
 
 async function fromPrompts(ctx: Context): Promise<Soap> {
@@ -78,10 +91,11 @@ const HEADING = /^##\s*(subjective|objective|assessment|plan)\s*$/i;
 /** The template: a `## Part` heading for each part; other lines starting with # are instructions, dropped. */
 function soapTemplate(soap: Draft): string {
   const sections = SOAP_PARTS.map((part) => `## ${part[0]!.toUpperCase()}${part.slice(1)}\n${soap[part] ?? ''}\n`);
-  return `# Write under each heading; leave a part empty to omit it. Lines starting with # are ignored.\n\n${sections.join('\n')}`;
+  return `# Write under each heading; leave a part empty for none. Lines starting with # are ignored.\n\n${sections.join('\n')}`;
 }
 
-function parseSoapText(text: string): Soap {
+/** Every part: the editor holds the whole note, so a part left empty there is null. */
+function parseSoapText(text: string): Draft {
   const parts: Soap = {};
   let current: SoapPart | null = null;
   for (const line of text.split(/\r?\n/)) {
@@ -89,10 +103,10 @@ function parseSoapText(text: string): Soap {
     if (heading) current = heading[1]!.toLowerCase() as SoapPart;
     else if (current && !line.startsWith('#')) parts[current] = parts[current] === undefined ? line : `${parts[current]}\n${line}`;
   }
-  return parts;
+  return Object.fromEntries(SOAP_PARTS.map((part) => [part, parts[part] ?? null]));
 }
 
-async function fromEditor(ctx: Context, soap: Draft): Promise<Soap> {
+async function fromEditor(ctx: Context, soap: Draft): Promise<Draft> {
   const editor = ctx.env.VISUAL || ctx.env.EDITOR || 'vi';
   const dir = await mkdtemp(join(tmpdir(), 'practice-note-'));
   const file = join(dir, 'NOTE.md');

@@ -1,0 +1,48 @@
+// `practice note update <note>`: changes an unsigned note, PATCH sessions?id=eq.<id> with the parts
+// given (taken as `note add` takes them). A signed note is final: the service answers 409.
+import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
+import { query } from '../../core/query.js';
+import { type SessionNote, sessionNoteUpdateSchema } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
+import type { Context } from '../context.js';
+import { CommandError } from '../errors.js';
+import { checkInput } from '../shared/input.js';
+import { reportChange } from '../shared/report.js';
+import { NOTE_COLUMNS, NOTE_FIELDS, SOAP_PARTS } from './columns.js';
+import { addSoapOptions, type Draft, emptyNote, readSoapChanges, SOAP_FLAGS, type SoapOptions } from './soap-input.js';
+import { amendHint, fetchNote, NOT_FOUND_HINT, unlessSigned } from './stored.js';
+
+type UpdateOptions = SoapOptions & RowOptions;
+
+export function updateCommand(ctx: Context): Command {
+  const command = new Command('update')
+    .alias('edit')
+    .description('Change a note that is not signed yet (a signed one is corrected with `note amend`)')
+    .argument('<note>', 'id or id prefix');
+  addSoapOptions(command)
+    .addHelpText('before', `Examples:
+  $ practice note update 3f2a9c1b -P "Heat, stretches, and see again in two weeks"
+  $ practice note update 3f2a9c1b --edit
+  $ echo '{"objective": null}' | practice note update 3f2a9c1b
+`)
+    .action((note: string, options: UpdateOptions) => runUpdate(note, options, ctx));
+  return addOutputFlags(command, NOTE_FIELDS);
+}
+
+export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+  const check = (changes: Draft) => checkInput(sessionNoteUpdateSchema, changes, SOAP_FLAGS);
+  // Flags and stdin are checked before any request; the editor needs the note as stored first.
+  const given = options.edit ? undefined : check(await readSoapChanges(options, ctx));
+  const note = await fetchNote(ctx, text);
+  // The service refuses this too, but only after the note has been rewritten in the editor.
+  if (options.edit && note.signed_at) throw new CommandError(`Note ${shortId(note.id)} is signed and can no longer be changed.`, amendHint(note.id));
+  const changes = given ?? check(await readSoapChanges(options, ctx, note));
+  // Parts cleared (null) must leave one written: the service would refuse an empty note.
+  if (!SOAP_PARTS.some((part) => (changes[part] === undefined ? note[part] : changes[part]))) throw emptyNote();
+  const request = (await ctx.api()).update<SessionNote>('sessions', query<SessionNote>().eq('id', note.id), changes);
+  const [updated] = await unlessSigned(note.id, request);
+  if (!updated) throw new CommandError(`Note ${shortId(note.id)} was not found.`, NOT_FOUND_HINT);
+  await reportChange(ctx, `Updated note ${shortId(note.id)}.`, updated, NOTE_COLUMNS, options);
+}
