@@ -1,7 +1,7 @@
-// `practice service list/add/update/retire` end to end: the built binary against a real service,
-// with the exact query strings it sends, bad input refused before sending (exit 2), and 409s.
+// `practice service list/add/update/retire/delete` end to end: the built binary against a real
+// service, with the exact query strings it sends, bad input refused before sending (exit 2), and 409s.
 import { describe, expect, it } from 'vitest';
-import { signedInCli } from '../helpers/signed-in-cli.js';
+import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
 
 const { server, home, me } = await signedInCli({ recordRequests: true });
 
@@ -99,5 +99,44 @@ describe('practice service', () => {
     expect(all.stdout.split('\n').filter(Boolean).map((line) => line.split('\t')[1])).toEqual(['Deep tissue 90 (retired)', 'Swedish 60']);
     const json = await home.run(['service', 'list', '--all', '--json', 'name,active']);
     expect(JSON.parse(json.stdout)).toEqual([{ name: 'Deep tissue 90', active: false }, { name: 'Swedish 60', active: true }]);
+  });
+});
+
+describe('practice service delete', () => {
+  const stored = async (id: string) => JSON.parse((await home.run(['api', 'GET', 'service_menu', '-q', `id=eq.${id}`])).stdout);
+
+  it('deletes an unused service named by name, only with --yes when nobody can be asked', async () => {
+    const typo = await add('--name', 'Swedsh 60', '--duration', '60', '--price', '80');
+    server.received.length = 0;
+    const refused = await home.run(['service', 'delete', 'Swedsh 60']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Deleting a service needs confirmation, and there is no terminal to ask at.\nhint: Pass --yes.');
+    expect(sentTo('service_menu')).toEqual([]);
+
+    const deleted = await home.run(['service', 'delete', 'Swedsh 60', '--yes']);
+    const label = `Swedsh 60 (${typo.id.slice(0, 8)})`;
+    expect(deleted).toEqual({ code: 0, stdout: '', stderr: `✓ Deleted ${label} from the menu.\n` });
+    expect(sentTo('service_menu').at(-1)).toEqual({ method: 'DELETE', url: `/rest/v1/service_menu?id=eq.${typo.id}` });
+    expect(await stored(typo.id)).toEqual([]);
+  });
+
+  it("passes on the service's 409 for a service appointments are booked with, with the hint to retire it", async () => {
+    const service = await add('--name', 'Reflexology 30', '--duration', '30', '--price', '40');
+    const client = await createWithApi(home, 'clients', { name: 'Bo Chen' });
+    await createWithApi(home, 'appointments', { client_id: client.id, service_id: service.id, date: '2026-05-04', start_time: '10:00', end_time: '10:30' });
+    const result = await home.run(['service', 'delete', service.id.slice(0, 6), '--yes']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('error: Cannot delete service Reflexology 30: appointments refer to it (HTTP 409 23503)\n'
+      + `details: Service ${service.id} is booked in 1 appointment(s).\n`
+      + `hint: Retire it instead; its appointments keep it: \`practice service retire ${service.id.slice(0, 8)}\`.\n`);
+    expect(await stored(service.id)).toEqual([expect.objectContaining({ name: 'Reflexology 30', active: true })]);
+  });
+
+  it('says which service a name fails to name (exit 2)', async () => {
+    const result = await home.run(['service', 'delete', 'Hot stone', '--yes']);
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toContain("<service>: no service matches 'Hot stone'");
+    expect(sentTo('service_menu').map((request) => request.method)).toEqual(['GET']);
   });
 });

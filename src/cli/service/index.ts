@@ -1,8 +1,9 @@
 // `practice service`: the practice's service menu (service_menu): what it offers, for how long and
-// at what price. Services are retired, not deleted, since appointments refer to them.
+// at what price. A service appointments are booked with is retired; only an unused one can be deleted.
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { addCommand } from './add.js';
+import { deleteCommand } from './delete.js';
 import { listCommand } from './list.js';
 import { retireCommand } from './retire.js';
 import { updateCommand } from './update.js';
@@ -13,5 +14,6 @@ export function serviceCommand(ctx: Context): Command {
     .addCommand(listCommand(ctx))
     .addCommand(addCommand(ctx))
     .addCommand(updateCommand(ctx))
-    .addCommand(retireCommand(ctx));
+    .addCommand(retireCommand(ctx))
+    .addCommand(deleteCommand(ctx));
 }
