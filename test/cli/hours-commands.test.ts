@@ -54,6 +54,9 @@ describe('practice hours', () => {
     expect(hoursRequests().map((request) => request.method)).toEqual(['DELETE']);
     const week = JSON.parse((await home.run(['hours', 'show', '--json'])).stdout);
     expect(week[5]).toEqual({ day_of_week: 'saturday', hours: [] });
+    // The day's rows are gone from the table, not hidden: `hours set <day> closed` is the delete.
+    const rows = await home.run(['api', 'GET', 'business_hours', '-q', 'day_of_week=eq.saturday']);
+    expect(JSON.parse(rows.stdout)).toEqual([]);
   });
 
   it('refuses a bad day or spec naming it, before sending anything (exit 2)', async () => {
