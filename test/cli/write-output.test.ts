@@ -1,0 +1,91 @@
+// What every write command prints (README "Output for people and for scripts"): a create prints the
+// new id on stdout and one success line on stderr, or the created row with --json/--format; updates
+// and status changes print only the success line, plus the row with --json/--format.
+import { describe, expect, it } from 'vitest';
+import { signedInCli } from '../helpers/signed-in-cli.js';
+
+const { home } = await signedInCli();
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The row of `table` with this id, read back through the service. */
+async function stored(table: string, id: string): Promise<Record<string, unknown> | undefined> {
+  const result = await home.run(['api', 'GET', table, '-q', `id=eq.${id}`]);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout)[0];
+}
+
+/** One line on stderr: the success message, and nothing else. */
+const successLine = (stderr: string) => expect(stderr).toMatch(/^✓ [^\n]+\n$/);
+
+// In order: later creates name the client and the appointment made by earlier ones.
+const CREATES: Array<[string, string, string[]]> = [
+  ['client add', 'clients', ['client', 'add', '--name', 'Cora Diaz', '--phone', '555-0101']],
+  ['service add', 'service_menu', ['service', 'add', '--name', 'Hot stone 45', '--duration', '45', '--price', '70']],
+  ['appt add', 'appointments', ['appt', 'add', '--client', 'Cora Diaz', '--date', '2026-11-23', '--start', '9', '--service', 'Hot stone 45']],
+  ['note add', 'sessions', ['note', 'add', '--client', 'Cora Diaz', '-S', 'Stiff neck']],
+  ['expense add', 'expenses', ['expense', 'add', '--amount', '19.90', '--category', 'linens']],
+  ['msg add', 'conversation_log', ['msg', 'add', '--client', 'Cora Diaz', '--role', 'client', '--message', 'Thanks!']],
+];
+
+describe('a create', () => {
+  it.each(CREATES)('%s prints the new id on stdout and one success line on stderr', async (_, table, args) => {
+    const result = await home.run(args);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+    const id = result.stdout.trim();
+    expect(id).toMatch(UUID);
+    successLine(result.stderr);
+    expect(await stored(table, id)).toMatchObject({ id });
+  });
+
+  it.each(CREATES)('%s prints the created row instead with --json', async (_, table, args) => {
+    // Names that must stay unique get a second spelling; the appointment moves to a free hour.
+    const again = args.map((arg, i) => (args[i - 1] === '--name' ? `${arg} (2)` : args[i - 1] === '--start' ? '11' : arg));
+    const result = await home.run([...again, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const rows = JSON.parse(result.stdout);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toEqual(await stored(table, rows[0].id));
+    successLine(result.stderr);
+  });
+
+  it('prints the created row as CSV with --format csv', async () => {
+    const result = await home.run(['expense', 'add', '--amount', '3', '--category', 'fees', '--date', '2026-01-02', '--format', 'csv']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^id,date,amount,category,vendor,description\r\n[0-9a-f-]{36},2026-01-02,3,fees,,\r\n$/);
+    expect(result.stderr).toBe('✓ Logged 3.00 for fees on 2026-01-02.\n');
+  });
+
+  it('note amend prints the id of the amendment', async () => {
+    const note = (await home.run(['note', 'add', '--client', 'Cora Diaz', '-P', 'Heat'])).stdout.trim();
+    expect((await home.run(['note', 'sign', note])).code).toBe(0);
+    const result = await home.run(['note', 'amend', note, '-P', 'Heat, twice a day']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(`✓ Wrote amendment ${result.stdout.slice(0, 8)} of note ${note.slice(0, 8)}.\n`);
+    expect(await stored('sessions', result.stdout.trim())).toMatchObject({ amends_id: note, plan: 'Heat, twice a day' });
+  });
+});
+
+describe('an update or status change', () => {
+  // `<id>` stands for the short id of the table's first row; the second command runs with --json.
+  it.each([
+    ['service update', 'service_menu', ['service', 'update', '<id>', '--price', '75'], ['service', 'update', '<id>', '--buffer', '5']],
+    ['appt confirm, complete', 'appointments', ['appt', 'confirm', '<id>'], ['appt', 'complete', '<id>']],
+    ['appt update', 'appointments', ['appt', 'update', '<id>', '--notes', 'Bring stones'], ['appt', 'update', '<id>', '--clear-notes']],
+    ['expense update', 'expenses', ['expense', 'update', '<id>', '--vendor', 'Linen Co'], ['expense', 'update', '<id>', '--amount', '20']],
+    ['note update', 'sessions', ['note', 'update', '<id>', '-O', 'Tender C5'], ['note', 'update', '<id>', '-A', 'Muscular']],
+  ])('%s prints only the success line, and the row with --json', async (_, table, args, jsonArgs) => {
+    const [first] = JSON.parse((await home.run(['api', 'GET', table, '-q', 'select=id', '-q', 'order=created_at.asc', '-q', 'limit=1'])).stdout);
+    const named = (words: string[]) => words.map((word) => (word === '<id>' ? first.id.slice(0, 8) : word));
+    const plain = await home.run(named(args));
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toBe('');
+    successLine(plain.stderr);
+
+    const json = await home.run([...named(jsonArgs), '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([await stored(table, first.id)]);
+    successLine(json.stderr);
+  });
+});
