@@ -185,7 +185,7 @@ describe('client update, archive and delete', () => {
     const refused = await home.run(['client', 'delete', lea.id, '--yes']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^error: Cannot delete client Lea Moss.*\(HTTP 409/);
-    expect(refused.stderr).toContain("hint: Set the client's status to inactive");
+    expect(refused.stderr).toContain(`hint: Archive the client instead; their history stays: \`practice client archive ${lea.id.slice(0, 8)}\`.`);
     const max = await seed('clients', { name: 'Max Noor' });
     const deleted = await home.run(['client', 'delete', max.id.slice(0, 8), '--yes']);
     expect(deleted.code).toBe(0);

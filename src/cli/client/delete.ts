@@ -1,5 +1,6 @@
 // `practice client delete <client>`: removes a client outright. The service refuses (409) while
-// appointments or notes name the client, and its hint points to `client archive`. Asks first, or --yes.
+// appointments, notes or messages name the client; the CLI's hint then points to `client archive`.
+// Asks first, or --yes.
 import { Command } from 'commander';
 import { query } from '../../core/query.js';
 import type { Client } from '../../model/records.js';
@@ -7,6 +8,7 @@ import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { confirmation } from '../shared/confirm.js';
+import { hintOnRefusal } from '../shared/refusal.js';
 import { resolveClient } from '../shared/resolve.js';
 
 export function deleteCommand(ctx: Context): Command {
@@ -27,7 +29,10 @@ export async function runDelete(text: string, options: { yes?: boolean }, ctx: C
   const client = await resolveClient(ctx, text, 'client');
   const label = `${client.name} (${shortId(client.id)})`;
   await ask(`Delete client ${label}? This cannot be undone.`);
-  const [deleted] = await (await ctx.api()).remove<Client>('clients', query<Client>().eq('id', client.id));
+  const request = (await ctx.api()).remove<Client>('clients', query<Client>().eq('id', client.id));
+  // 23503, foreign_key_violation: a trigger of the service counts what refers to the client.
+  const archive = `Archive the client instead; their history stays: \`practice client archive ${shortId(client.id)}\`.`;
+  const [deleted] = await hintOnRefusal(request, { status: 409, code: '23503' }, archive);
   if (!deleted) throw new CommandError(`Client ${label} was not found.`, 'See `practice client list`.');
   ctx.out.success(`Deleted client ${label}.`);
 }
