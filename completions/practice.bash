@@ -77,8 +77,9 @@ _practice_lookup() {
     "flags:appt export") echo "--date --from --to --format --output -o --redact --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:service list") echo "--all -a --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:service add"|"flags:service update") echo "--name --duration --price --description --buffer --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
-    "flags:expense add"|"flags:expense update") echo "--amount --category --date --description --vendor --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
+    "flags:expense add") echo "--amount --category --date --description --vendor --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:expense list") echo "--from --to --category --limit --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
+    "flags:expense update") echo "--clear-description --clear-vendor --amount --category --date --description --vendor --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:msg list"|"flags:note list") echo "--client --limit --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:msg add") echo "--client --role --message --channel --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:client list") echo "--status --limit --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;

@@ -582,6 +582,8 @@ complete -c practice -n "__practice_at 'expense list'" -l no-color -d 'no colour
 complete -c practice -n "__practice_at 'expense list'" -l verbose -d 'log every HTTP request and response to stderr (secrets redacted)'
 complete -c practice -n "__practice_at 'expense list'" -l max-wait -x -d 'longest total wait to retry a request (rate limits, outages)'
 complete -c practice -n "__practice_at 'expense list'" -l help -s h -d 'show help'
+complete -c practice -n "__practice_at 'expense update'" -l clear-description -d 'remove the description'
+complete -c practice -n "__practice_at 'expense update'" -l clear-vendor -d 'remove the vendor'
 complete -c practice -n "__practice_at 'expense update'" -l amount -x -d 'what it cost, like 45 or 45.50 (more than 0)'
 complete -c practice -n "__practice_at 'expense update'" -l category -x -a 'supplies rent equipment linens laundry education insurance marketing software travel fees other' -d 'a lower-case word; usual ones: supplies, rent, equipment, linens, laundry, education, insurance, marketing, software, travel, fees, other'
 complete -c practice -n "__practice_at 'expense update'" -l date -x -d 'when: YYYY-MM-DD, today, yesterday, mon, -3d'

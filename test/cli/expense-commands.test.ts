@@ -114,6 +114,10 @@ describe('practice expense update and delete', () => {
     const json = await home.run(['expense', 'update', id, '--description', 'Hot towel cabinet', '--json', 'amount,description']);
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual([{ amount: 45.5, description: 'Hot towel cabinet' }]);
+
+    const cleared = await home.run(['expense', 'update', id, '--clear-description', '--clear-vendor']);
+    expect(cleared.code, cleared.stderr).toBe(0);
+    expect(await stored(id)).toMatchObject({ amount: 45.5, description: null, vendor: null });
   });
 
   it('refuses bad input naming the flag or the id, before sending anything (exit 2)', async () => {
@@ -124,6 +128,8 @@ describe('practice expense update and delete', () => {
       [['update', id, '--amount', '0'], '--amount: expected an amount like 45, 45.5 or 45.50, greater than 0'],
       [['update', id, '--date', 'someday'], '--date: expected a date like 2026-11-23'],
       [['update', id, '--category', ' '], '--category: must not be empty'],
+      [['update', id, '--vendor', 'X', '--clear-vendor'], '--clear-vendor: not with --vendor'],
+      [['update', id, '--description', 'X', '--clear-description'], '--clear-description: not with --description'],
       [['update', 'zz', '--amount', '1'], 'expense: expected an expense id'],
       [['delete', 'zz', '--yes'], 'expense: expected an expense id'],
       [['delete', id], 'Deleting an expense needs confirmation, and there is no terminal to ask at.'],

@@ -29,14 +29,14 @@ export function addExpenseFlags(command: Command, create: boolean): Command {
     .option('--vendor <name>', 'who was paid');
 }
 
-/** The create or update body of the flags given, checked against `schema` (records.ts). */
+/** The create or update body of the flags given and `extra` fields, checked against `schema` (records.ts). */
 export async function expenseBody<S extends z.ZodType>(ctx: Context, schema: S, flags: ExpenseFlags, extra: object = {}): Promise<z.output<S>> {
   return checkInput(schema, {
-    ...extra,
     date: flags.date === undefined ? undefined : await dayOption(ctx, '--date', flags.date),
     amount: flags.amount === undefined ? undefined : amountOption('--amount', flags.amount, { positive: true }),
     category: flags.category,
     description: flags.description,
     vendor: flags.vendor,
+    ...extra,
   }, FLAG_OF);
 }

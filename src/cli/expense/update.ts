@@ -7,13 +7,13 @@ import { query } from '../../core/query.js';
 import { type Expense, expenseUpdateSchema } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
+import { CommandError, UsageError } from '../errors.js';
 import { reportChange } from '../shared/report.js';
 import { resolveRowId } from '../shared/resolve.js';
 import { describeExpense, EXPENSE_COLUMNS, EXPENSE_FIELDS, NOT_FOUND_HINT } from './fields.js';
 import { addExpenseFlags, expenseBody, type ExpenseFlags } from './flags.js';
 
-type UpdateOptions = ExpenseFlags & RowOptions;
+type UpdateOptions = ExpenseFlags & RowOptions & { clearDescription?: boolean; clearVendor?: boolean };
 
 export function updateCommand(ctx: Context): Command {
   const command = new Command('update')
@@ -23,14 +23,20 @@ export function updateCommand(ctx: Context): Command {
     .addHelpText('before', `Examples:
   $ practice expense update 3f2a9c1b --amount 45.50
   $ practice expense update 3f2a --date 2026-03-01 --category equipment --json
+  $ practice expense update 3f2a --clear-vendor
 `)
+    .option('--clear-description', 'remove the description')
+    .option('--clear-vendor', 'remove the vendor')
     .action((expense: string, options: UpdateOptions) => runUpdate(expense, options, ctx));
   return addOutputFlags(addExpenseFlags(command, false), EXPENSE_FIELDS);
 }
 
 export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   // Checked before the id is looked up: a bad flag sends nothing at all.
-  const changes = await expenseBody(ctx, expenseUpdateSchema, options);
+  if (options.clearDescription && options.description !== undefined) throw new UsageError('--clear-description: not with --description');
+  if (options.clearVendor && options.vendor !== undefined) throw new UsageError('--clear-vendor: not with --vendor');
+  const cleared = { ...(options.clearDescription ? { description: null } : {}), ...(options.clearVendor ? { vendor: null } : {}) };
+  const changes = await expenseBody(ctx, expenseUpdateSchema, options, cleared);
   const id = await resolveRowId(ctx, 'expenses', text, 'expense');
   const [expense] = await (await ctx.api()).update<Expense>('expenses', query<Expense>().eq('id', id), changes);
   if (!expense) throw new CommandError(`Expense ${shortId(id)} was not found.`, NOT_FOUND_HINT);
