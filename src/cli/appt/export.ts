@@ -9,7 +9,7 @@ import type { Appointment, Service } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { readAll } from '../export/read-all.js';
-import { emit } from '../export/write-file.js';
+import { emit } from '../shared/write-file.js';
 import { dayOption, practiceTimeZone } from '../shared/input.js';
 
 type Format = 'json' | 'csv' | 'ics';

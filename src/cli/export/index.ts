@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { BACKUP_TABLES, type BackupInput, type BackupTable, writeBackup } from '../../formats/backup.js';
 import type { Context } from '../context.js';
 import { readAll } from './read-all.js';
-import { emit } from './write-file.js';
+import { emit } from '../shared/write-file.js';
 
 interface ExportOptions {
   output?: string;
