@@ -7,6 +7,7 @@ import { rememberingIdentifier, type Identity } from './auth/verify.js';
 import type { Database } from './db/database.js';
 import type { SchemaCache } from './db/schema-cache.js';
 import { failures, toErrorResponse } from './errors.js';
+import { registerAdminRoutes } from './http/admin-routes.js';
 import { apiKeyGate, withoutApiKey } from './http/apikey.js';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMITS, HEADER_LIMIT_BYTES, type RateLimitSettings } from './http/limits.js';
 import { installRateLimits, type RateLimitStore } from './http/rate-limits.js';
@@ -114,6 +115,7 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
   });
 
   registerAuthRoutes(app, { db, keys, settings: options.auth ?? DEFAULT_AUTH_SETTINGS, onRequest: limits.auth });
+  registerAdminRoutes(app, { db, onRequest: authenticate });
 
   app.setNotFoundHandler((request, reply) => sendError(reply, request, failures.invalidPath(request.url.split('?')[0]!)));
   app.setErrorHandler((err, request, reply) => sendError(reply, request, err));

@@ -1,4 +1,4 @@
-// The gateway's API-key check (PROTOCOL.md section 7): every request under /rest/v1 and /auth/v1
+// The gateway's API-key check (PROTOCOL.md section 7): every request under /rest/v1, /auth/v1 and /admin/v1
 // names one of the project's two keys in the `apikey` header or `?apikey=`, or is refused with 401.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-const GATED = /^\/(rest|auth)\/v1(\/|\?|$)/;
+const GATED = /^\/(rest|auth|admin)\/v1(\/|\?|$)/;
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();

@@ -1,0 +1,66 @@
+// `practice server backup`: a consistent snapshot of the embedded database (DESIGN.md section 2),
+// from the running server (GET /admin/v1/backup with the data dir's service key) or, when none
+// runs, from the data dir itself. The file is PGlite's gzipped tar of its data files; the JWT
+// secret stays in the data dir (src/server/snapshot.ts).
+import { Command } from 'commander';
+import type { Context } from '../context.js';
+import { CommandError, UsageError } from '../errors.js';
+import { emit } from '../shared/write-file.js';
+import { dataDirOf, dataDirOption } from './options.js';
+
+interface BackupOptions {
+  output: string;
+  dataDir?: string;
+}
+
+export function backupCommand(ctx: Context): Command {
+  return new Command('backup')
+    .description('Write a consistent snapshot of the embedded database to a file, running or not')
+    .requiredOption('-o, --output <file>', 'the file to write (mode 0600), a directory for a dated name, or - for stdout')
+    .addOption(dataDirOption())
+    .addHelpText('before', `Examples:
+  $ practice server backup --output ~/backups/
+  $ practice server backup --output - | gzip -t && echo ok
+  $ practice server restore ~/backups/practice-2026-11-22.tar.gz   # after \`practice server stop\`
+`)
+    .action((options: BackupOptions) => runBackup(options, ctx));
+}
+
+export async function runBackup(options: BackupOptions, ctx: Context): Promise<void> {
+  if (options.output === '-' && ctx.io.stdout.isTTY) throw new UsageError('--output -: the backup is binary; send it to a file or a pipe, not the terminal.');
+  const dataDir = dataDirOf(options, ctx);
+  const { readServerState } = await import('../../server/server-state.js');
+  const running = await readServerState(dataDir);
+  if (running?.store === 'postgres') {
+    throw new CommandError(`The service on ${dataDir} keeps its data in a PostgreSQL server, not in the data dir.`, 'Back that database up with pg_dump.');
+  }
+  const snapshot = running?.url ? await fromRunningServer(running.url, dataDir, ctx) : await fromStoppedDataDir(dataDir);
+  const day = ctx.now().toISOString().slice(0, 10);
+  await emit(ctx, snapshot, options.output, () => `practice-${day}.tar.gz`, `a backup of ${dataDir} (${megabytes(snapshot.length)})`);
+}
+
+async function fromRunningServer(url: string, dataDir: string, ctx: Context): Promise<Buffer> {
+  const { loadServiceKeys } = await import('../../server/auth/keys.js');
+  const { serviceKey } = await loadServiceKeys(dataDir, ctx.env);
+  const response = await fetch(`${url}/admin/v1/backup`, { headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` } });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) {
+    const { message } = JSON.parse(body.toString('utf8') || '{}') as { message?: string };
+    throw new CommandError(`The practice service refused the backup (HTTP ${response.status}): ${message ?? 'no reason given'}.`);
+  }
+  return body;
+}
+
+async function fromStoppedDataDir(dataDir: string): Promise<Buffer> {
+  const { snapshotStoppedDataDir } = await import('../../server/snapshot.js');
+  const { DataDirLockedError } = await import('../../server/server-state.js');
+  try {
+    return await snapshotStoppedDataDir(dataDir);
+  } catch (err) {
+    // The lock is held by a server still starting (it has no URL to ask yet).
+    if (err instanceof DataDirLockedError) throw new CommandError(err.message, 'It is still starting: try again in a moment.');
+    throw new CommandError(`Could not back up ${dataDir}: ${(err as Error).message}`);
+  }
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;

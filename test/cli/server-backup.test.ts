@@ -1,0 +1,158 @@
+// `practice server backup|restore` end to end: the built binary, PGlite data dirs of their own, a
+// server started in the foreground, accounts and rows made over real HTTP.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from '../helpers/cli.js';
+
+const SLOW = 120_000;
+const EMAIL = 'backup@example.com';
+const PASSWORD = 'correct horse battery';
+
+let dir: string;
+let env: NodeJS.ProcessEnv;
+
+function practice(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  anonKey: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+  const { url, anon_key: anonKey } = JSON.parse(line) as { url: string; anon_key: string };
+  return { child, url, anonKey, stop: async () => void (child.kill('SIGTERM'), await exited) };
+}
+
+async function post(server: Server, path: string, body: unknown, token?: string): Promise<any> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { apikey: server.anonKey, authorization: `Bearer ${token ?? server.anonKey}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return response.json();
+}
+
+const signIn = async (server: Server): Promise<string> =>
+  (await post(server, '/auth/v1/token?grant_type=password', { email: EMAIL, password: PASSWORD })).access_token;
+
+async function clientNames(server: Server): Promise<string[]> {
+  const token = await signIn(server);
+  const response = await fetch(`${server.url}/rest/v1/clients?select=name&order=name.asc`, { headers: { apikey: server.anonKey, authorization: `Bearer ${token}` } });
+  return ((await response.json()) as Array<{ name: string }>).map((row) => row.name);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'practice-backup-'));
+  env = { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: join(dir, 'data') };
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('practice server backup and restore', () => {
+  let dataDir: string;
+  let whileRunning: string;
+  let whileStopped: string;
+
+  it('backs up a running server, and its admin route takes only the service key', async () => {
+    dataDir = join(dir, 'practice-a');
+    const server = await startServer(dataDir);
+    try {
+      const { access_token: token } = await post(server, '/auth/v1/signup', { email: EMAIL, password: PASSWORD });
+      await post(server, '/rest/v1/clients', { name: 'Before Backup' }, token);
+
+      whileRunning = join(dir, 'running.tar.gz');
+      const backup = await practice(['server', 'backup', '--data-dir', dataDir, '--output', whileRunning]);
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stderr).toMatch(new RegExp(`^✓ Wrote a backup of ${dataDir} \\(\\d+\\.\\d MB\\) to ${whileRunning}\\n$`));
+      const file = await readFile(whileRunning);
+      expect([...file.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+      expect((await stat(whileRunning)).mode & 0o777).toBe(0o600);
+
+      await post(server, '/rest/v1/clients', { name: 'After Backup' }, token);
+
+      const noKey = await fetch(`${server.url}/admin/v1/backup`);
+      expect(noKey.status).toBe(401);
+      const asAnon = await fetch(`${server.url}/admin/v1/backup`, { headers: { apikey: server.anonKey } });
+      expect([asAnon.status, ((await asAnon.json()) as { code: string }).code]).toEqual([401, '42501']);
+      const asUser = await fetch(`${server.url}/admin/v1/backup`, { headers: { apikey: server.anonKey, authorization: `Bearer ${token}` } });
+      expect([asUser.status, ((await asUser.json()) as { code: string }).code]).toEqual([403, '42501']);
+
+      const onRunning = await practice(['server', 'restore', whileRunning, '--data-dir', dataDir, '--yes']);
+      expect(onRunning.code).toBe(1);
+      expect(onRunning.stderr).toContain('Stop it first: `practice server stop`');
+    } finally {
+      await server.stop();
+    }
+  }, SLOW);
+
+  it('backs up a stopped data dir into a dated file in a directory', async () => {
+    const backup = await practice(['server', 'backup', '--data-dir', dataDir, '--output', dir]);
+    expect(backup.code, backup.stderr).toBe(0);
+    whileStopped = join(dir, `practice-${new Date().toISOString().slice(0, 10)}.tar.gz`);
+    expect(existsSync(whileStopped)).toBe(true);
+    expect(existsSync(join(dataDir, 'server.json'))).toBe(false);
+  }, SLOW);
+
+  it('refuses a file that is no backup, and asks before replacing a database, changing nothing', async () => {
+    const notBackup = join(dir, 'notes.txt');
+    await writeFile(notBackup, 'hello');
+    const wrongFile = await practice(['server', 'restore', notBackup, '--data-dir', dataDir, '--yes']);
+    expect(wrongFile.code).toBe(2);
+    expect(wrongFile.stderr).toContain('is not a backup written by `practice server backup`');
+    const unconfirmed = await practice(['server', 'restore', whileRunning, '--data-dir', dataDir]);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain('Restoring a backup needs confirmation');
+    const server = await startServer(dataDir);
+    try {
+      expect(await clientNames(server)).toEqual(['After Backup', 'Before Backup']);
+    } finally {
+      await server.stop();
+    }
+  }, SLOW);
+
+  it('restores a backup, keeping the database it replaces aside', async () => {
+    const restore = await practice(['server', 'restore', whileRunning, '--data-dir', dataDir, '--yes']);
+    expect(restore.code, restore.stderr).toBe(0);
+    const keptAside = /The database it replaced is in (\S+)\.\n$/.exec(restore.stderr)?.[1];
+    expect(keptAside).toMatch(new RegExp(`^${join(dataDir, 'pglite')}\\.before-restore-`));
+    expect(existsSync(join(keptAside!, 'PG_VERSION'))).toBe(true);
+    const server = await startServer(dataDir);
+    try {
+      expect(await clientNames(server)).toEqual(['Before Backup']);
+    } finally {
+      await server.stop();
+    }
+  }, SLOW);
+
+  it('restores into a new data dir, where the accounts sign in with their passwords', async () => {
+    const fresh = join(dir, 'practice-b');
+    const restore = await practice(['server', 'restore', whileStopped, '--data-dir', fresh, '--yes']);
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stderr).toBe(`✓ Restored ${whileStopped} into ${fresh}.\n`);
+    const server = await startServer(fresh);
+    try {
+      expect(await clientNames(server)).toEqual(['After Backup', 'Before Backup']);
+    } finally {
+      await server.stop();
+    }
+  }, SLOW);
+});
