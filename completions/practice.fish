@@ -273,7 +273,7 @@ complete -c practice -n "__practice_at 'server start'" -l database-url -x -d 'ru
 complete -c practice -n "__practice_at 'server start'" -l foreground -d 'stay in the foreground and print {"url", "anon_key"} once listening'
 complete -c practice -n "__practice_at 'server start'" -l reads-per-minute -x -d 'REST reads per user a minute (0: no limit)'
 complete -c practice -n "__practice_at 'server start'" -l writes-per-minute -x -d 'REST writes per user a minute (0: no limit)'
-complete -c practice -n "__practice_at 'server start'" -l auth-per-minute -x -d 'auth requests per client IP a minute (0: no limit)'
+complete -c practice -n "__practice_at 'server start'" -l auth-per-minute -x -d 'sign-ups and sign-ins per client IP a minute (0: no limit)'
 complete -c practice -n "__practice_at 'server start'" -l profile -s p -x -a '(__practice_profiles)' -d 'the profile to use (default: PRACTICE_PROFILE, the active profile, or local)'
 complete -c practice -n "__practice_at 'server start'" -l no-input -d 'never prompt; fail with a usage error where an answer is needed'
 complete -c practice -n "__practice_at 'server start'" -l no-color -d 'no colour in the output (also: NO_COLOR)'

@@ -1,5 +1,5 @@
 // Rate limits (PROTOCOL.md section 8): 100 reads and 30 writes a minute per user on /rest/v1 (anon by
-// client IP), 10 a minute per client IP on /auth/v1; 429 with Retry-After; shared through Redis.
+// client IP), 10 a minute per client IP on sign-up and sign-in; 429 with Retry-After; shared through Redis.
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { Redis } from 'ioredis';
@@ -115,6 +115,26 @@ describe('/auth/v1, per client IP', () => {
     expect(elsewhere.status).toBe(200);
     const rest = await read(server, { apikey: server.keys.anonKey, authorization: `Bearer ${session.access_token}` });
     expect(rest.status).toBe(200);
+  });
+
+  it('counts sign-up and sign-in only: /user and /logout of a signed-in client go through', async () => {
+    const instance = await server.sibling({ rateLimits: { authPerMinute: 2 } });
+    try {
+      const session = await instance.signUp(undefined, 'secret-enough');
+      const headers = { apikey: instance.keys.anonKey, authorization: `Bearer ${session.access_token}` };
+      for (let i = 0; i < 5; i++) expect((await call(`${instance.auth}/user`, { headers })).status).toBe(200);
+      expect((await call(`${instance.auth}/logout?scope=local`, { method: 'POST', headers })).status).toBe(204);
+      const login = () =>
+        call(`${instance.auth}/token?grant_type=password`, {
+          method: 'POST',
+          headers: { apikey: instance.keys.anonKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: session.user.email, password: 'secret-enough' }),
+        });
+      expect((await login()).status).toBe(200);
+      expectLimited(await login(), 2);
+    } finally {
+      await instance.close();
+    }
   });
 });
 

@@ -22,7 +22,7 @@ export interface StartOptions extends RateLimitSettings {
 const RATE_LIMIT_FLAGS: Array<[keyof RateLimitSettings, flag: string, env: string, what: string]> = [
   ['readsPerMinute', '--reads-per-minute', 'PRACTICE_READS_PER_MINUTE', 'REST reads per user a minute'],
   ['writesPerMinute', '--writes-per-minute', 'PRACTICE_WRITES_PER_MINUTE', 'REST writes per user a minute'],
-  ['authPerMinute', '--auth-per-minute', 'PRACTICE_AUTH_PER_MINUTE', 'auth requests per client IP a minute'],
+  ['authPerMinute', '--auth-per-minute', 'PRACTICE_AUTH_PER_MINUTE', 'sign-ups and sign-ins per client IP a minute'],
 ];
 
 const rateLimitOptions = () =>

@@ -37,7 +37,11 @@ export interface AuthRouteOptions {
   db: Database;
   keys: ServiceKeys;
   settings: AuthSettings;
-  /** Hooks every auth request passes first (the rate limit). */
+  /**
+   * Hooks sign-up and the token grants pass first: the auth rate limit, which INTERFACE.md sets on
+   * login and signup. /user and /logout carry a token already and are not counted, so a shell
+   * prompt that runs `practice auth status` never trips it.
+   */
   onRequest: onRequestAsyncHookHandler[];
 }
 
@@ -146,7 +150,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     throw authFailures.unsupportedGrantType();
   });
 
-  app.post<{ Querystring: { scope?: string } }>('/auth/v1/logout', { onRequest }, async (request, reply) => {
+  app.post<{ Querystring: { scope?: string } }>('/auth/v1/logout', async (request, reply) => {
     const user = await signedInUser(request);
     const scope = request.query.scope ?? 'global';
     if (!LOGOUT_SCOPES.has(scope as LogoutScope)) throw authFailures.unsupportedLogoutScope(scope);
@@ -154,7 +158,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     return reply.code(204).send();
   });
 
-  app.get('/auth/v1/user', { onRequest }, async (request) => {
+  app.get('/auth/v1/user', async (request) => {
     const { userId } = await signedInUser(request);
     const account = await findAccountById(db, userId);
     if (!account) throw authFailures.userNotFound();
