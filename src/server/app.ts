@@ -24,6 +24,11 @@ export interface AppOptions {
   /** Shared counters (Redis); absent keeps them in this process. */
   rateLimitStore?: RateLimitStore | null;
   auth?: AuthSettings;
+  /**
+   * The load balancers (addresses, CIDR ranges, or proxy-addr's names like `loopback`) whose
+   * X-Forwarded-For names the client; absent, the peer address is the client's.
+   */
+  trustProxy?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -53,6 +58,8 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
     exposeHeadRoutes: false,
     http: { maxHeaderSize: HEADER_LIMIT_BYTES },
     clientErrorHandler: answerClientError,
+    // Rate limits key anon and auth requests on request.ip: behind a balancer, the client's.
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
   });
   const identify = rememberingIdentifier(new TextEncoder().encode(keys.jwtSecret));
 

@@ -19,6 +19,8 @@ export interface ServeOptions {
   databaseUrl?: string | undefined;
   /** Default: INTERFACE.md's limits. */
   rateLimits?: RateLimitSettings | undefined;
+  /** Load balancers whose X-Forwarded-For is believed (app.ts). */
+  trustProxy?: string | undefined;
   /** REDIS_URL, when set, holds the rate-limit counters every instance shares. */
   env: NodeJS.ProcessEnv;
 }
@@ -61,7 +63,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
     const rateLimitStore = await openRateLimitStore(rateLimits, options.env.REDIS_URL);
     if (rateLimitStore) shutdown.add(() => rateLimitStore.redis.quit());
-    const app = await buildApp({ db, schema, keys, rateLimits, rateLimitStore });
+    const app = await buildApp({ db, schema, keys, rateLimits, rateLimitStore, trustProxy: options.trustProxy });
     shutdown.add(() => app.close());
     const url = await listen(app, options.host, options.port);
     await lock.publish(url);

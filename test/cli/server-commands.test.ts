@@ -181,6 +181,11 @@ describe('practice server in the background', () => {
       const badSub = await practice(['server', 'token', '--sub', 'not-a-uuid', '--data-dir', dataDir]);
       expect(badSub.code).toBe(2);
       expect(badSub.stderr).toContain('--sub must be a uuid');
+      for (const proxy of ['balancer.example', '10.0.0.0/33', '127.0.0.1,']) {
+        const badProxy = await practice(['server', 'start', '--trust-proxy', proxy, '--data-dir', dataDir]);
+        expect(badProxy.code, proxy).toBe(2);
+        expect(badProxy.stderr).toContain('is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal.');
+      }
       expect(existsSync(join(dataDir, 'server.json'))).toBe(false);
     } finally {
       await rm(dataDir, { recursive: true, force: true });

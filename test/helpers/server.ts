@@ -61,6 +61,8 @@ export interface TestServerOptions {
   auth?: Partial<AuthSettings>;
   /** Keep the method and URL of every request in `received`, so CLI tests can check what was sent. */
   recordRequests?: boolean;
+  /** Load balancers whose X-Forwarded-For is believed (app.ts). */
+  trustProxy?: string;
 }
 
 /** A request as it reached the server; `url` is the path and query string as sent (percent-encoded). */
@@ -106,6 +108,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
     rateLimits: { ...LIMITS_OFF, ...options.rateLimits },
     rateLimitStore: options.rateLimitStore ?? null,
     auth: { ...DEFAULT_AUTH_SETTINGS, ...options.auth },
+    trustProxy: options.trustProxy,
   });
   const url = await listen(app, '127.0.0.1', 0);
   const received: ReceivedRequest[] = [];

@@ -16,6 +16,7 @@ export interface BackgroundStart {
   port: number;
   dataDir: string;
   databaseUrl?: string | undefined;
+  trustProxy?: string | undefined;
 }
 
 export interface StartedServer {
@@ -41,6 +42,8 @@ export async function startInBackground(ctx: Context, options: BackgroundStart):
   const env: NodeJS.ProcessEnv = { ...ctx.env };
   if (options.databaseUrl) env.PRACTICE_DATABASE_URL = options.databaseUrl;
   else delete env.PRACTICE_DATABASE_URL;
+  if (options.trustProxy) env.PRACTICE_TRUST_PROXY = options.trustProxy;
+  else delete env.PRACTICE_TRUST_PROXY;
   const child = spawn(ctx.self.execPath, args, { detached: true, stdio: ['ignore', 'pipe', log.fd], env });
   await log.close();
 

@@ -1,6 +1,7 @@
 // `practice server start`: in the foreground (prints one JSON line once listening, stops on
 // SIGINT/SIGTERM) or, by default, as a background process that outlives the command.
-import { Command, Option } from 'commander';
+import { isIP } from 'node:net';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/http/limits.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
@@ -14,6 +15,7 @@ export interface StartOptions extends RateLimitSettings {
   port: number;
   dataDir?: string;
   databaseUrl?: string;
+  trustProxy?: string;
   foreground?: boolean;
 }
 
@@ -33,6 +35,21 @@ const rateLimitOptions = () =>
       .env(env),
   );
 
+// proxy-addr's names for address ranges, which fastify's trustProxy takes beside addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `--trust-proxy`: comma-separated addresses, CIDR ranges or range names; anything else is a usage error. */
+function proxyList(value: string): string {
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const maxBits = isIP(address) === 4 ? 32 : isIP(address) === 6 ? 128 : 0;
+    const valid = PROXY_RANGE_NAMES.has(entry) || (maxBits > 0 && rest.length === 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)));
+    if (!valid) throw new InvalidArgumentError(`"${entry}" is not an address, a CIDR range (10.0.0.0/8) or one of ${[...PROXY_RANGE_NAMES].join(', ')}.`);
+  }
+  return entries.join(',');
+}
+
 function rateLimitEnv(options: StartOptions): NodeJS.ProcessEnv {
   return Object.fromEntries(RATE_LIMIT_FLAGS.map(([key, , env]) => [env, String(options[key])]));
 }
@@ -46,12 +63,18 @@ export function startCommand(ctx: Context): Command {
     .addOption(
       new Option('--database-url <url>', 'run on this PostgreSQL server instead of PGlite').env('PRACTICE_DATABASE_URL'),
     )
+    .addOption(
+      new Option('--trust-proxy <addresses>', 'load balancers (addresses, CIDR ranges) whose X-Forwarded-For names the client')
+        .argParser(proxyList)
+        .env('PRACTICE_TRUST_PROXY'),
+    )
     .option('--foreground', 'stay in the foreground and print {"url", "anon_key"} once listening')
     .addHelpText('before', `Examples:
   $ practice server start                      # PGlite under ~/.local/share/practice, in the background
   $ practice server start --foreground --port 0
   $ practice server start --database-url postgres://user@db.example/practice
   $ practice server start --reads-per-minute 0 --writes-per-minute 0   # no limits, for a load test
+  $ practice server start --host 0.0.0.0 --trust-proxy 10.0.0.0/8      # behind a load balancer
 `)
     .addHelpText('after', `
 With REDIS_URL set, the rate-limit counters live in that Redis, shared by every instance using it.`)
@@ -79,6 +102,7 @@ export async function runStart(options: StartOptions, ctx: Context): Promise<voi
       port: options.port,
       dataDir,
       databaseUrl: options.databaseUrl,
+      trustProxy: options.trustProxy,
       rateLimits: { readsPerMinute, writesPerMinute, authPerMinute },
       env: ctx.env,
     });
