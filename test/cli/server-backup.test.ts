@@ -104,10 +104,10 @@ describe('practice server backup and restore', () => {
     }
   }, SLOW);
 
-  it('backs up a stopped data dir into a dated file in a directory', async () => {
-    const backup = await practice(['server', 'backup', '--data-dir', dataDir, '--output', dir]);
+  it('backs up a stopped data dir into a dated file in a directory, made if need be', async () => {
+    const backup = await practice(['server', 'backup', '--data-dir', dataDir, '--output', `${join(dir, 'backups')}/`]);
     expect(backup.code, backup.stderr).toBe(0);
-    whileStopped = join(dir, `practice-${new Date().toISOString().slice(0, 10)}.tar.gz`);
+    whileStopped = join(dir, 'backups', `practice-${new Date().toISOString().slice(0, 10)}.tar.gz`);
     expect(existsSync(whileStopped)).toBe(true);
     expect(existsSync(join(dataDir, 'server.json'))).toBe(false);
   }, SLOW);

@@ -2,7 +2,7 @@
 // then a rename), so a cron job's reader sees the old file or the whole new one, never half of one.
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import type { Context } from '../context.js';
 
 /** Writes `content` to `path` so the name only ever holds a complete file: write, flush, then rename. */
@@ -26,10 +26,13 @@ export async function writeAtomically(path: string, content: string | Uint8Array
   }
 }
 
-/** `--output DIR` names a directory that exists; the file inside it is named by `fileName`. */
+/**
+ * `--output DIR` names a directory that exists, or one to create when it ends with `/`
+ * (`--output ~/backups/`); the file inside it is named by `fileName`.
+ */
 export async function outputPath(output: string, fileName: () => string): Promise<string> {
   const info = await stat(output).catch(() => null);
-  return info?.isDirectory() ? join(output, fileName()) : output;
+  return info?.isDirectory() || output.endsWith(sep) ? join(output, fileName()) : output;
 }
 
 /** Prints `content` to stdout, or writes it atomically to `output` and says where it went (stderr). */
