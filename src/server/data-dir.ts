@@ -19,3 +19,6 @@ export async function ensureDataDir(dataDir: string): Promise<void> {
 }
 
 export const serverLogPath = (dataDir: string) => join(dataDir, 'server.log');
+
+/** The embedded database's own folder in the data dir (beside the secret and the server's state). */
+export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');

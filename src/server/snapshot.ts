@@ -4,12 +4,10 @@
 // A running server takes it (GET /admin/v1/backup, service key only); a stopped data dir is opened
 // under the server lock to take it. A PostgreSQL store is the PostgreSQL server's to back up.
 import { rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { pgliteDir } from './data-dir.js';
 import type { Database } from './db/database.js';
 import type { PgliteDatabase } from './db/pglite.js';
 import { acquireServerLock } from './server-state.js';
-
-const PGLITE_DIR = 'pglite';
 
 export function isPglite(db: Database): db is PgliteDatabase {
   return db.kind === 'pglite';
@@ -23,9 +21,9 @@ export async function snapshotOf(db: PgliteDatabase): Promise<Buffer> {
 export async function snapshotStoppedDataDir(dataDir: string): Promise<Buffer> {
   const lock = await acquireServerLock(dataDir, 'pglite');
   try {
-    if (!(await exists(join(dataDir, PGLITE_DIR)))) throw new Error(`There is no practice database in ${dataDir} to back up.`);
+    if (!(await exists(pgliteDir(dataDir)))) throw new Error(`There is no practice database in ${dataDir} to back up.`);
     const { openPglite } = await import('./db/pglite.js');
-    const db = await openPglite({ dataDir: join(dataDir, PGLITE_DIR) });
+    const db = await openPglite({ dataDir: pgliteDir(dataDir) });
     try {
       return await snapshotOf(db);
     } finally {
@@ -43,7 +41,7 @@ export async function snapshotStoppedDataDir(dataDir: string): Promise<Buffer> {
 export async function restoreSnapshot(dataDir: string, snapshot: Buffer, now: Date): Promise<string | null> {
   const lock = await acquireServerLock(dataDir, 'pglite');
   try {
-    const target = join(dataDir, PGLITE_DIR);
+    const target = pgliteDir(dataDir);
     let movedTo: string | null = null;
     if (await exists(target)) {
       movedTo = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;

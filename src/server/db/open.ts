@@ -1,6 +1,6 @@
 // Chooses the store: a PostgreSQL server when a URL is given, else PGlite (on disk under
 // <dataDir>/pglite, or in memory for tests). Drivers load only when chosen.
-import { join } from 'node:path';
+import { pgliteDir } from '../data-dir.js';
 import type { Database } from './database.js';
 import type { PgliteTarget } from './pglite.js';
 
@@ -13,6 +13,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const { openPglite } = await import('./pglite.js');
   const pgliteTarget: PgliteTarget =
-    'dataDir' in target ? { dataDir: join(target.dataDir, 'pglite') } : target.loadDataDir ? { loadDataDir: target.loadDataDir } : {};
+    'dataDir' in target ? { dataDir: pgliteDir(target.dataDir) } : target.loadDataDir ? { loadDataDir: target.loadDataDir } : {};
   return openPglite(pgliteTarget);
 }
