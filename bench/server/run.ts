@@ -9,7 +9,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Worker } from 'node:worker_threads';
 import { decodeJwt } from 'jose';
 import postgres from 'postgres';
 import { signAccessToken } from '../../src/server/auth/tokens.js';
@@ -20,7 +19,7 @@ import { parsePrefer } from '../../src/server/rest/parse-prefer.js';
 import { parseQuery } from '../../src/server/rest/parse-query.js';
 import { planRequest } from '../../src/server/rest/plan.js';
 import { toStatement } from '../../src/server/rest/sql.js';
-import type { LoadJob, LoadResult } from './load-worker.js';
+import { requireWrk, runLoad, type LoadResult } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -93,32 +92,10 @@ async function seed(server: Server, headers: Record<string, string>): Promise<vo
   for (let i = 0; i < rows.length; i += 1000) await post('appointments', rows.slice(i, i + 1000));
 }
 
-function runWorker(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.js', import.meta.url), { workerData: job });
-    worker.once('message', resolve);
-    worker.once('error', reject);
+function measure(server: Server, headers: Record<string, string>, connections: number): LoadResult {
+  return runLoad({
+    url: `${server.url}/rest/v1/appointments?${QUERY}`, headers, connections, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-interface Measurement {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(server: Server, headers: Record<string, string>, connections: number): Promise<Measurement> {
-  const result = await runWorker({
-    origin: server.url, path: `/rest/v1/appointments?${QUERY}`, headers, connections,
-    warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
-  });
-  const sorted = result.latencies.sort((a, b) => a - b);
-  return { rps: result.requests / result.seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: result.errors };
 }
 
 interface PgbenchScripts {
@@ -188,7 +165,7 @@ interface Row {
   /** The service, or the bare route baseline. */
   store: string;
   connections: number;
-  result: Measurement;
+  result: LoadResult;
   ceiling: Ceiling | null;
   goal: string;
   met: boolean;
@@ -245,12 +222,12 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
     }
     const rows: Row[] = [];
     for (const connections of bare ? CONNECTIONS : []) {
-      const result = await measure(bare!, {}, connections);
+      const result = measure(bare!, {}, connections);
       const ceiling = ceilings.get(connections)!;
       rows.push({ store: 'bare route', connections, result, ceiling, goal: 'baseline', met: true });
     }
     for (const connections of CONNECTIONS) {
-      const result = await measure(server, headers, connections);
+      const result = measure(server, headers, connections);
       const ceiling = ceilings.get(connections) ?? null;
       if (store === 'postgres') {
         const goal = connections === 1 ? 0.75 : 0.4;
@@ -271,6 +248,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
   }
 }
 
+requireWrk();
 const ceilings = new Map<number, Ceiling>();
 console.log(`bench/server: GET /appointments?${QUERY}, ${DAYS * PER_DAY} appointments, ${SECONDS} s per point after ${WARMUP_SECONDS} s warm-up`);
 const rows = [...(await benchStore('postgres', ceilings)), ...(await benchStore('pglite', ceilings))];
