@@ -17,11 +17,15 @@ export async function snapshotOf(db: PgliteDatabase): Promise<Buffer> {
   return Buffer.from(await (await db.dumpDataDir()).arrayBuffer());
 }
 
+export async function hasDatabase(dataDir: string): Promise<boolean> {
+  return exists(pgliteDir(dataDir));
+}
+
 /** The snapshot of a data dir no server runs on; a DataDirLockedError if one does. */
 export async function snapshotStoppedDataDir(dataDir: string): Promise<Buffer> {
   const lock = await acquireServerLock(dataDir, 'pglite');
   try {
-    if (!(await exists(pgliteDir(dataDir)))) throw new Error(`There is no practice database in ${dataDir} to back up.`);
+    if (!(await hasDatabase(dataDir))) throw new Error(`There is no practice database in ${dataDir} to back up.`);
     const { openPglite } = await import('./db/pglite.js');
     const db = await openPglite({ dataDir: pgliteDir(dataDir) });
     try {

@@ -2,7 +2,7 @@
 // server started in the foreground, accounts and rows made over real HTTP.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -104,11 +104,13 @@ describe('practice server backup and restore', () => {
     }
   }, SLOW);
 
-  it('backs up a stopped data dir into a dated file in a directory, made if need be', async () => {
+  it('backs up a stopped data dir into a time-stamped file in a directory, made if need be', async () => {
     const backup = await practice(['server', 'backup', '--data-dir', dataDir, '--output', `${join(dir, 'backups')}/`]);
     expect(backup.code, backup.stderr).toBe(0);
-    whileStopped = join(dir, 'backups', `practice-${new Date().toISOString().slice(0, 10)}.tar.gz`);
-    expect(existsSync(whileStopped)).toBe(true);
+    const written = await readdir(join(dir, 'backups'));
+    expect(written).toEqual([expect.stringMatching(/^practice-\d{4}-\d\d-\d\dT\d{6}Z\.tar\.gz$/)]);
+    whileStopped = join(dir, 'backups', written[0]!);
+    expect(backup.stderr).toContain(`to ${whileStopped}\n`);
     expect(existsSync(join(dataDir, 'server.json'))).toBe(false);
   }, SLOW);
 
@@ -120,7 +122,7 @@ describe('practice server backup and restore', () => {
     expect(wrongFile.stderr).toContain('is not a backup written by `practice server backup`');
     const unconfirmed = await practice(['server', 'restore', whileRunning, '--data-dir', dataDir]);
     expect(unconfirmed.code).toBe(2);
-    expect(unconfirmed.stderr).toContain('Restoring a backup needs confirmation');
+    expect(unconfirmed.stderr).toContain('Replacing a database needs confirmation');
     const server = await startServer(dataDir);
     try {
       expect(await clientNames(server)).toEqual(['After Backup', 'Before Backup']);
@@ -143,9 +145,10 @@ describe('practice server backup and restore', () => {
     }
   }, SLOW);
 
-  it('restores into a new data dir, where the accounts sign in with their passwords', async () => {
+  it('restores into a new data dir without asking, and the accounts sign in with their passwords', async () => {
     const fresh = join(dir, 'practice-b');
-    const restore = await practice(['server', 'restore', whileStopped, '--data-dir', fresh, '--yes']);
+    // No terminal and no --yes: nothing is replaced, so nothing needs confirming.
+    const restore = await practice(['server', 'restore', whileStopped, '--data-dir', fresh]);
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stderr).toBe(`✓ Restored ${whileStopped} into ${fresh}.\n`);
     const server = await startServer(fresh);

@@ -16,12 +16,12 @@ interface BackupOptions {
 export function backupCommand(ctx: Context): Command {
   return new Command('backup')
     .description('Write a consistent snapshot of the embedded database to a file, running or not')
-    .requiredOption('-o, --output <file>', 'the file to write (mode 0600), a directory for a dated name, or - for stdout')
+    .requiredOption('-o, --output <file>', 'the file to write (mode 0600), a directory for a time-stamped name, or - for stdout')
     .addOption(dataDirOption())
     .addHelpText('before', `Examples:
   $ practice server backup --output ~/backups/
   $ practice server backup --output - | gzip -t && echo ok
-  $ practice server restore ~/backups/practice-2026-11-22.tar.gz   # after \`practice server stop\`
+  $ practice server restore ~/backups/practice-2026-11-22T214005Z.tar.gz   # after \`practice server stop\`
 `)
     .action((options: BackupOptions) => runBackup(options, ctx));
 }
@@ -35,8 +35,7 @@ export async function runBackup(options: BackupOptions, ctx: Context): Promise<v
     throw new CommandError(`The service on ${dataDir} keeps its data in a PostgreSQL server, not in the data dir.`, 'Back that database up with pg_dump.');
   }
   const snapshot = running?.url ? await fromRunningServer(running.url, dataDir, ctx) : await fromStoppedDataDir(dataDir);
-  const day = ctx.now().toISOString().slice(0, 10);
-  await emit(ctx, snapshot, options.output, () => `practice-${day}.tar.gz`, `a backup of ${dataDir} (${megabytes(snapshot.length)})`);
+  await emit(ctx, snapshot, options.output, () => `practice-${fileStamp(ctx.now())}.tar.gz`, `a backup of ${dataDir} (${megabytes(snapshot.length)})`);
 }
 
 async function fromRunningServer(url: string, dataDir: string, ctx: Context): Promise<Buffer> {
@@ -62,5 +61,9 @@ async function fromStoppedDataDir(dataDir: string): Promise<Buffer> {
     throw new CommandError(`Could not back up ${dataDir}: ${(err as Error).message}`);
   }
 }
+
+// To the second, so a second backup on the same day (before and after a risky change) keeps the
+// first; no colons, which some file systems and tools refuse. 2026-11-22T21:40:05.123Z -> 2026-11-22T214005Z
+const fileStamp = (now: Date) => `${now.toISOString().slice(0, 19).replaceAll(':', '')}Z`;
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;

@@ -20,9 +20,9 @@ export function restoreCommand(ctx: Context): Command {
     .description('Make a backup the database of a stopped data dir (the current one is kept aside)')
     .argument('<file>', 'a file written by `practice server backup`')
     .addOption(dataDirOption())
-    .option('-y, --yes', 'do not ask for confirmation (needed when not at a terminal)')
+    .option('-y, --yes', 'replace an existing database without asking (needed when not at a terminal)')
     .addHelpText('before', `Examples:
-  $ practice server stop && practice server restore ~/backups/practice-2026-11-22.tar.gz
+  $ practice server stop && practice server restore ~/backups/practice-2026-11-22T214005Z.tar.gz
   $ practice server restore backup.tar.gz --data-dir /srv/practice --yes
 `)
     .action((file: string, options: RestoreOptions) => runRestore(file, options, ctx));
@@ -30,7 +30,6 @@ export function restoreCommand(ctx: Context): Command {
 
 export async function runRestore(file: string, options: RestoreOptions, ctx: Context): Promise<void> {
   const dataDir = dataDirOf(options, ctx);
-  const ask = confirmation(ctx, options.yes, 'Restoring a backup');
   const snapshot = await readFile(file).catch((err: NodeJS.ErrnoException) => {
     throw new UsageError(`<file>: cannot read ${file} (${err.code ?? err.message}).`);
   });
@@ -40,10 +39,13 @@ export async function runRestore(file: string, options: RestoreOptions, ctx: Con
   const { readServerState, DataDirLockedError } = await import('../../server/server-state.js');
   const running = await readServerState(dataDir);
   if (running) throw new CommandError(`A practice server (pid ${running.pid}) is running on ${dataDir}.`, 'Stop it first: `practice server stop`.');
-  await ask(`Make ${file} the database of ${dataDir}? The current database is kept aside.`);
-
   const { ensureDataDir } = await import('../../server/data-dir.js');
-  const { restoreSnapshot } = await import('../../server/snapshot.js');
+  const { hasDatabase, restoreSnapshot } = await import('../../server/snapshot.js');
+  // Only replacing a database needs a yes; filling an empty data dir loses nothing.
+  if (await hasDatabase(dataDir)) {
+    await confirmation(ctx, options.yes, 'Replacing a database')(`Make ${file} the database of ${dataDir}? The current database is kept aside.`);
+  }
+
   await ensureDataDir(dataDir);
   let keptAside: string | null;
   try {
