@@ -1,0 +1,17 @@
+// The bounds on an `in` list and on the depth of a logic tree, and the errors that refuse a query
+// string beyond them.
+import { failures, type ServiceError } from '../../errors.js';
+
+/** DESIGN.md section 4: bounds that keep a hostile query string cheap to refuse. */
+export const MAX_IN_ITEMS = 1000;
+export const MAX_LOGIC_DEPTH = 10;
+
+export function tooManyItems(column: string): ServiceError {
+  return failures.parse(`Too many values in the in list of ${column}: at most ${MAX_IN_ITEMS} are allowed`,
+    'Split the request into several smaller ones.');
+}
+
+export function tooDeep(): ServiceError {
+  return failures.parse(`Logic tree nested too deeply: at most ${MAX_LOGIC_DEPTH} levels of and/or are allowed`,
+    'Flatten the and/or groups of the or=/and= parameter.');
+}

@@ -1,0 +1,80 @@
+// Filters: `[not.]operator.value`, at the top level and inside logic trees; PostgREST's
+// pRequestFilter (pTreePath for the key, pOpExpr for the value).
+import { failures, type ServiceError } from '../../errors.js';
+import type { Condition, FilterOperator } from '../query.js';
+import { fieldName, listValue, logicValue } from './lexical.js';
+import { notEmbeddable } from './parse-error.js';
+import { parseWith, type Scanner } from './scanner.js';
+
+const OPERATOR_LABEL = 'operator (eq, gt, ...)';
+
+const OPERATORS: readonly FilterOperator[] = [
+  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct',
+];
+// Operators that take PostgREST's `(any)`/`(all)` quantifier.
+const QUANTIFIABLE = new Set(['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
+// PostgREST knows these; this server does not, and says so instead of calling them unknown.
+const FOREIGN_OPERATORS = new Set(['cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts']);
+const IS_VALUES = ['null', 'not_null', 'true', 'false', 'unknown'];
+
+function unsupportedOperator(spelled: string): ServiceError {
+  return failures.parse(`Unsupported filter operator (${spelled})`,
+    `Supported operators: ${OPERATORS.join(', ')}, each optionally after not.`);
+}
+
+/** Reads `operator.` and returns the operator, or stops where PostgREST's parser would. */
+function operator(s: Scanner, negated: boolean): FilterOperator {
+  const start = s.at;
+  let end = start;
+  while (s.text[end] !== undefined && s.text[end]! >= 'a' && s.text[end]! <= 'z') end++;
+  const word = s.text.slice(start, end);
+  const known = OPERATORS.find((op) => op === word);
+  if (known && s.text[end] === '.') {
+    s.at = end + 1;
+    return known;
+  }
+  const quantified = QUANTIFIABLE.has(word) && (s.startsWith('(any).', end) || s.startsWith('(all).', end));
+  if (FOREIGN_OPERATORS.has(word) || quantified) {
+    const dot = s.text.indexOf('.', end);
+    throw unsupportedOperator(s.text.slice(start, dot === -1 ? s.text.length : dot));
+  }
+  // Parsec tries every operator; the one that read furthest (`eqx` stops after `eq`) is reported.
+  const prefix = OPERATORS.filter((op) => word.startsWith(op)).sort((a, b) => b.length - a.length)[0];
+  if (prefix) throw s.stop([OPERATOR_LABEL], start + prefix.length);
+  if (!negated && word.startsWith('not')) throw s.stop(['delimiter (.)'], start + 3);
+  throw negated ? s.mismatch('in', [OPERATOR_LABEL]) : s.mismatch('not', ['"not"', OPERATOR_LABEL]);
+}
+
+/** pIsVal, case-insensitive; the keyword is returned lower-cased. */
+function isValue(s: Scanner): string {
+  const keyword = IS_VALUES.find((word) =>
+    [...word].every((ch, i) => s.peek(i) === ch || s.peek(i) === ch.toUpperCase()));
+  if (!keyword) throw s.stop(['isVal: (null, not_null, true, false, unknown)']);
+  s.at += keyword.length;
+  return keyword;
+}
+
+/** `[not.]operator.value`; a top-level filter's value is the rest verbatim, a logic tree's ends at `,`/`)`. */
+export function condition(s: Scanner, column: string, inLogicTree: boolean): Condition {
+  const negated = s.startsWith('not.');
+  if (negated) s.at += 4;
+  const op = operator(s, negated);
+  let value: string | string[];
+  if (op === 'in') value = listValue(s, column);
+  else if (op === 'is') value = isValue(s);
+  else if (inLogicTree) value = logicValue(s);
+  else {
+    value = s.text.slice(s.at);
+    s.at = s.text.length;
+  }
+  return { kind: 'condition', column, negated, operator: op, value };
+}
+
+export function parseFilter(key: string, value: string): Condition {
+  const column = parseWith(`failed to parse tree path (${key})`, key, (s) => {
+    const name = fieldName(s);
+    if (s.peek() === '.') throw notEmbeddable(key, 'A filter');
+    return name;
+  });
+  return parseWith(`failed to parse filter (${value})`, value, (s) => condition(s, column, false));
+}
