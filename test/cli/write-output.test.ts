@@ -89,3 +89,55 @@ describe('an update or status change', () => {
     successLine(json.stderr);
   });
 });
+
+describe('hours set', () => {
+  /** The day's business_hours rows, read back through the service. */
+  async function dayRows(day: string): Promise<Array<Record<string, unknown>>> {
+    const result = await home.run(['api', 'GET', 'business_hours', '-q', `day_of_week=eq.${day}`, '-q', 'order=open_time']);
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout);
+  }
+
+  it('prints only the success line', async () => {
+    const result = await home.run(['hours', 'set', 'monday', '09:00-17:00']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('✓ Monday: 09:00-17:00.\n');
+  });
+
+  it("prints the day's rows as stored with --json, one per interval", async () => {
+    const result = await home.run(['hours', 'set', 'tuesday', '13:00-17:00,9-12', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('✓ Tuesday: 09:00-12:00,13:00-17:00.\n');
+    const rows = JSON.parse(result.stdout);
+    expect(rows).toEqual(await dayRows('tuesday'));
+    expect(rows).toMatchObject([
+      { day_of_week: 'tuesday', open_time: '09:00', close_time: '12:00' },
+      { day_of_week: 'tuesday', open_time: '13:00', close_time: '17:00' },
+    ]);
+    for (const row of rows) expect(row.id).toMatch(UUID);
+  });
+
+  it('prints only the fields named with --json id,<field>', async () => {
+    const result = await home.run(['hours', 'set', 'wed', '10am-2pm', '--json', 'id,open_time']);
+    expect(result.code, result.stderr).toBe(0);
+    const [stored] = await dayRows('wednesday');
+    expect(JSON.parse(result.stdout)).toEqual([{ id: stored!.id, open_time: '10:00' }]);
+  });
+
+  it('prints the listed columns with --format csv', async () => {
+    const result = await home.run(['hours', 'set', 'thursday', '08:00-11:00', '--format', 'csv']);
+    expect(result.code, result.stderr).toBe(0);
+    const [stored] = await dayRows('thursday');
+    expect(result.stdout).toBe(`id,day_of_week,open_time,close_time\r\n${stored!.id},thursday,08:00,11:00\r\n`);
+  });
+
+  it('prints an empty list for a day set closed: it has no rows left', async () => {
+    expect((await dayRows('monday')).length).toBe(1);
+    const result = await home.run(['hours', 'set', 'monday', 'closed', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('✓ Monday: closed.\n');
+    expect(JSON.parse(result.stdout)).toEqual([]);
+    expect(await dayRows('monday')).toEqual([]);
+  });
+});

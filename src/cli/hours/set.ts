@@ -2,33 +2,44 @@
 // POST the new ones); `closed` leaves the day without rows. Split shifts are one row per interval.
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { Column, RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import type { BusinessHours, BusinessHoursCreate } from '../../model/records.js';
 import { type DayOfWeek, type OpeningInterval, parseDayOfWeek, parseHoursSpec } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { parseFlag } from '../shared/input.js';
+import { reportChangedRows } from '../shared/report.js';
 import { hoursSpec } from './week.js';
 
+// --json prints the day's business_hours rows as stored, one per interval with its id, as every other
+// write prints its rows; not `hours show`'s day view, which has no ids. A day set `closed` has no rows
+// left, so it prints [] rather than the rows deleted, which would read as the day's hours.
+const HOURS_FIELDS = ['id', 'day_of_week', 'open_time', 'close_time', 'therapist_id', 'created_at', 'updated_at'];
+const HOURS_COLUMNS: Column<BusinessHours>[] = [{ key: 'id' }, { key: 'day_of_week' }, { key: 'open_time' }, { key: 'close_time' }];
+
 export function setCommand(ctx: Context): Command {
-  return new Command('set')
+  const command = new Command('set')
     .description("Replace one day's opening hours (several intervals for split shifts, or closed)")
     .argument('<day>', 'monday..sunday, or mon..sun')
     .argument('<spec>', 'comma-separated open-close intervals like 09:00-12:00,13:00-17:00, or closed')
     .addHelpText('before', `Examples:
   $ practice hours set monday 09:00-12:00,13:00-17:00
-  $ practice hours set sat 10am-2pm
+  $ practice hours set sat 10am-2pm --json id,open_time,close_time
   $ practice hours set sunday closed
 `)
-    .action((day: string, spec: string) => runSet(parseFlag('<day>', () => parseDayOfWeek(day)), parseFlag('<spec>', () => parseHoursSpec(spec)), ctx));
+    .action((day: string, spec: string, options: RowOptions) => runSet(parseFlag('<day>', () => parseDayOfWeek(day)), parseFlag('<spec>', () => parseHoursSpec(spec)), options, ctx));
+  return addOutputFlags(command, HOURS_FIELDS);
 }
 
-export async function runSet(day: DayOfWeek, intervals: OpeningInterval[], ctx: Context): Promise<void> {
+export async function runSet(day: DayOfWeek, intervals: OpeningInterval[], options: RowOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const me = await api.userId();
   const removed = await api.remove<BusinessHours>('business_hours', query<BusinessHours>().eq('therapist_id', me).eq('day_of_week', day));
   const rows: BusinessHoursCreate[] = intervals.map((interval) => ({ id: randomUUID(), day_of_week: day, ...interval }));
+  let stored: BusinessHours[] = [];
   try {
-    if (rows.length > 0) await api.insert<BusinessHours>('business_hours', rows);
+    if (rows.length > 0) stored = await api.insert<BusinessHours>('business_hours', rows);
   } catch (err) {
     // The two requests are not one transaction: put the day back as it was rather than leave it closed.
     if (removed.length > 0) {
@@ -36,7 +47,7 @@ export async function runSet(day: DayOfWeek, intervals: OpeningInterval[], ctx: 
     }
     throw err;
   }
-  ctx.out.success(`${capitalised(day)}: ${hoursSpec(intervals)}.`);
+  await reportChangedRows(ctx, `${capitalised(day)}: ${hoursSpec(intervals)}.`, stored, HOURS_COLUMNS, options);
 }
 
 function capitalised(day: string): string {

@@ -4,10 +4,18 @@
 import type { Column, RowOptions } from '../../core/output.js';
 import type { Context } from '../context.js';
 
-/** After an update, delete or status change: the message; with --json/--format, the row as stored. */
+/**
+ * After an update, delete or status change: the message; with --json/--format, the row as stored
+ * (for a delete, as it was). A single row prints as a list of one, as every list command's rows do.
+ */
 export async function reportChange<Row extends object>(ctx: Context, message: string, row: Row, columns: readonly Column<Row>[], options: RowOptions = {}): Promise<void> {
+  await reportChangedRows(ctx, message, [row], columns, options);
+}
+
+/** As reportChange, for a write that leaves any number of rows (`hours set` replaces a day's). */
+export async function reportChangedRows<Row extends object>(ctx: Context, message: string, rows: readonly Row[], columns: readonly Column<Row>[], options: RowOptions = {}): Promise<void> {
   ctx.out.success(message);
-  if (options.json || options.format) await ctx.out.rows([row], columns, options);
+  if (options.json || options.format) await ctx.out.rows(rows, columns, options);
 }
 
 /** After a create: the new id (or with --json/--format the row) on stdout, the message on stderr. */
@@ -15,4 +23,3 @@ export async function reportCreated<Row extends { id: string }>(ctx: Context, me
   if (!options.json && !options.format) ctx.out.print(row.id);
   await reportChange(ctx, message, row, columns, options);
 }
-
