@@ -1,7 +1,8 @@
 // What every write command prints (README "Output for people and for scripts"): a create prints the
-// new id on stdout and one success line on stderr, or the created row with --json/--format; updates
-// and status changes print only the success line, plus the row with --json/--format.
-import { describe, expect, it } from 'vitest';
+// new id on stdout and one success line on stderr, or the created row with --json/--format; updates,
+// deletes and status changes print only the success line, plus the row with --json/--format.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInCli } from '../helpers/signed-in-cli.js';
 
 const { home } = await signedInCli();
@@ -87,6 +88,93 @@ describe('an update or status change', () => {
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual([await stored(table, first.id)]);
     successLine(json.stderr);
+  });
+});
+
+/** `n` fresh ids, chosen here so the rows can be inserted in one request and named by the tests. */
+const newIds = (n: number) => Array.from({ length: n }, () => randomUUID());
+
+/** Rows inserted in one request through `practice api` (PostgREST wants the same keys in every row). */
+async function insert(table: string, rows: object[]): Promise<void> {
+  const result = await home.run(['api', 'POST', table, '--input', '-'], { input: JSON.stringify(rows) });
+  expect(result.code, result.stderr).toBe(0);
+}
+
+describe('a delete', () => {
+  // Three records a verb: one for each run (plain, --json, --json id,<field>), since a delete uses its record up.
+  const owner = randomUUID();
+  const ids = {
+    apptDelete: newIds(3), clientDelete: newIds(3), expenseDelete: newIds(3), noteDelete: newIds(3), serviceDelete: newIds(3),
+  };
+
+  beforeAll(async () => {
+    await insert('clients', [
+      { id: owner, name: 'Dee Fixture', phone: null },
+      ...ids.clientDelete.map((id, i) => ({ id, name: `Delete Me ${i}`, phone: '555-0123' })),
+    ]);
+    await insert('service_menu', ids.serviceDelete.map((id, i) => ({ id, name: `Typo ${i}`, duration: 30, price: 40 })));
+    await insert('expenses', ids.expenseDelete.map((id) => ({ id, date: '2026-02-03', amount: 12.5, category: 'postage' })));
+    await insert('sessions', ids.noteDelete.map((id) => ({ id, client_id: owner, subjective: 'Draft to drop' })));
+    await insert('appointments', ids.apptDelete.map((id, i) => ({ id, client_id: owner, date: '2026-12-01', start_time: `1${i}:00`, end_time: `1${i}:30` })));
+  });
+
+  interface Change {
+    table: string;
+    ids: string[];
+    /** The command, for the record with this short id. */
+    args: (id: string) => string[];
+    /** A delete prints the row as it was; the others the row as stored after the change. */
+    deletes: boolean;
+    /** A field of the printed row, and the value it must hold: the one changed, or the deleted record's. */
+    field: string;
+    value: unknown;
+  }
+
+  const CHANGES: Array<[string, Change]> = [
+    ['appt delete', { table: 'appointments', ids: ids.apptDelete, args: (id) => ['appt', 'delete', id, '--yes'], deletes: true, field: 'client_name', value: 'Dee Fixture' }],
+    ['client delete', { table: 'clients', ids: ids.clientDelete, args: (id) => ['client', 'delete', id, '--yes'], deletes: true, field: 'phone', value: '555-0123' }],
+    ['expense delete', { table: 'expenses', ids: ids.expenseDelete, args: (id) => ['expense', 'delete', id, '--yes'], deletes: true, field: 'category', value: 'postage' }],
+    ['note delete', { table: 'sessions', ids: ids.noteDelete, args: (id) => ['note', 'delete', id, '--yes'], deletes: true, field: 'subjective', value: 'Draft to drop' }],
+    ['service delete', { table: 'service_menu', ids: ids.serviceDelete, args: (id) => ['service', 'delete', id, '--yes'], deletes: true, field: 'duration', value: 30 }],
+  ];
+
+  it.each(CHANGES)('%s prints only the success line', async (_, change) => {
+    const id = change.ids[0]!;
+    const result = await home.run(change.args(id.slice(0, 8)));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    successLine(result.stderr);
+    if (change.deletes) expect(await stored(change.table, id)).toBeUndefined();
+    else expect(await stored(change.table, id)).toMatchObject({ [change.field]: change.value });
+  });
+
+  it.each(CHANGES)('%s prints the row with --json: as it was for a delete, else as stored', async (_, change) => {
+    const id = change.ids[1]!;
+    const before = await stored(change.table, id);
+    const result = await home.run([...change.args(id.slice(0, 8)), '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    successLine(result.stderr);
+    const rows = JSON.parse(result.stdout);
+    expect(rows).toEqual([change.deletes ? before : await stored(change.table, id)]);
+    expect(rows[0]).toMatchObject({ id, [change.field]: change.value });
+    if (change.deletes) expect(await stored(change.table, id)).toBeUndefined();
+  });
+
+  it.each(CHANGES)('%s prints only the fields named with --json id,<field>', async (_, change) => {
+    const id = change.ids[2]!;
+    const result = await home.run([...change.args(id.slice(0, 8)), '--json', `id,${change.field}`]);
+    expect(result.code, result.stderr).toBe(0);
+    successLine(result.stderr);
+    expect(JSON.parse(result.stdout)).toEqual([{ id, [change.field]: change.value }]);
+  });
+
+  it('prints the deleted row as NDJSON with --format ndjson', async () => {
+    const [id] = newIds(1);
+    await insert('expenses', [{ id, date: '2026-02-04', amount: 7, category: 'fees' }]);
+    const result = await home.run(['expense', 'delete', id!, '--yes', '--format', 'ndjson']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ id, date: '2026-02-04', category: 'fees' });
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
   });
 });
 

@@ -1,27 +1,31 @@
 // `practice appt delete <id>`: remove an appointment for good (a cancellation keeps it). Asks on a
 // terminal; otherwise refuses without --yes. The service refuses while a note refers to it (409).
 import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { confirmation } from '../shared/confirm.js';
-import { type Appointment, describe, fetchAppointment } from './view.js';
+import { reportChange } from '../shared/report.js';
+import { type Appointment, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
 
-interface DeleteOptions {
+interface DeleteOptions extends RowOptions {
   yes?: boolean;
 }
 
 export function deleteCommand(ctx: Context): Command {
-  return new Command('delete')
+  const command = new Command('delete')
     .alias('rm')
     .description('Delete an appointment (to keep it on record, cancel it instead)')
     .argument('<id>', 'the appointment: its id or a unique prefix of it')
     .option('-y, --yes', 'do not ask; needed when not at a terminal')
     .addHelpText('before', `Examples:
   $ practice appt delete 3f2a9c1b
-  $ practice appt delete 3f2a9c1b --yes
+  $ practice appt delete 3f2a9c1b --yes --json id,date,start_time
 `)
     .action((id: string, options: DeleteOptions) => runDelete(id, options, ctx));
+  return addOutputFlags(command, FIELDS);
 }
 
 export async function runDelete(text: string, options: DeleteOptions, ctx: Context): Promise<void> {
@@ -30,5 +34,5 @@ export async function runDelete(text: string, options: DeleteOptions, ctx: Conte
   await ask(`Delete ${describe(appointment)}?`);
   const [removed] = await (await ctx.api()).remove<Appointment>('appointments', query<Appointment>().eq('id', appointment.id));
   if (!removed) throw new CommandError(`No appointment has the id ${appointment.id}.`);
-  ctx.out.success(`Deleted ${describe(removed)}`);
+  await reportChange(ctx, `Deleted ${describe(removed)}`, removed, COLUMNS, options);
 }

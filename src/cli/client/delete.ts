@@ -2,6 +2,8 @@
 // appointments, notes or messages name the client; the CLI's hint then points to `client archive`.
 // Asks first, or --yes.
 import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import type { Client } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
@@ -9,22 +11,27 @@ import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { confirmation } from '../shared/confirm.js';
 import { hintOnRefusal } from '../shared/refusal.js';
+import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
+import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
+
+type DeleteOptions = RowOptions & { yes?: boolean };
 
 export function deleteCommand(ctx: Context): Command {
-  return new Command('delete')
+  const command = new Command('delete')
     .alias('rm')
     .description('Delete a client who has no appointments or notes (else archive them)')
     .argument('<client>', 'name, id or id prefix')
     .option('-y, --yes', 'do not ask for confirmation (needed when not at a terminal)')
     .addHelpText('before', `Examples:
   $ practice client delete "Typo Name"
-  $ practice client delete 3f2a9c1b --yes
+  $ practice client delete 3f2a9c1b --yes --json id,name
 `)
-    .action((client: string, options: { yes?: boolean }) => runDelete(client, options, ctx));
+    .action((client: string, options: DeleteOptions) => runDelete(client, options, ctx));
+  return addOutputFlags(command, CLIENT_FIELDS);
 }
 
-export async function runDelete(text: string, options: { yes?: boolean }, ctx: Context): Promise<void> {
+export async function runDelete(text: string, options: DeleteOptions, ctx: Context): Promise<void> {
   const ask = confirmation(ctx, options.yes, 'Deleting a client');
   const client = await resolveClient(ctx, text, 'client');
   const label = `${client.name} (${shortId(client.id)})`;
@@ -34,5 +41,5 @@ export async function runDelete(text: string, options: { yes?: boolean }, ctx: C
   const archive = `Archive the client instead; their history stays: \`practice client archive ${shortId(client.id)}\`.`;
   const [deleted] = await hintOnRefusal(request, { status: 409, code: '23503' }, archive);
   if (!deleted) throw new CommandError(`Client ${label} was not found.`, 'See `practice client list`.');
-  ctx.out.success(`Deleted client ${label}.`);
+  await reportChange(ctx, `Deleted client ${label}.`, deleted, CLIENT_COLUMNS, options);
 }

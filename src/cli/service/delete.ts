@@ -1,6 +1,8 @@
 // `practice service delete <service>`: removes a service from the menu for good. The service refuses
 // (409) while appointments are booked with it; retiring keeps it for them. Asks first, or --yes.
 import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import type { Service } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
@@ -8,23 +10,26 @@ import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { confirmation } from '../shared/confirm.js';
 import { hintOnRefusal } from '../shared/refusal.js';
+import { reportChange } from '../shared/report.js';
 import { resolveService } from '../shared/resolve.js';
+import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
 
-interface DeleteOptions {
+interface DeleteOptions extends RowOptions {
   yes?: boolean;
 }
 
 export function deleteCommand(ctx: Context): Command {
-  return new Command('delete')
+  const command = new Command('delete')
     .alias('rm')
     .description('Delete a service no appointment is booked with (else retire it)')
     .argument('<service>', 'the service: its name, id or id prefix')
     .option('-y, --yes', 'do not ask for confirmation (needed when not at a terminal)')
     .addHelpText('before', `Examples:
   $ practice service delete "Typo 60"
-  $ practice service delete 3f2a --yes
+  $ practice service delete 3f2a --yes --json id,name
 `)
     .action((text: string, options: DeleteOptions) => runDelete(text, options, ctx));
+  return addOutputFlags(command, SERVICE_FIELDS);
 }
 
 export async function runDelete(text: string, options: DeleteOptions, ctx: Context): Promise<void> {
@@ -37,5 +42,5 @@ export async function runDelete(text: string, options: DeleteOptions, ctx: Conte
   const retire = `Retire it instead; its appointments keep it: \`practice service retire ${shortId(service.id)}\`.`;
   const [deleted] = await hintOnRefusal(request, { status: 409, code: '23503' }, retire);
   if (!deleted) throw new CommandError(`Service ${label} was not found.`, 'See `practice service list --all`.');
-  ctx.out.success(`Deleted ${label} from the menu.`);
+  await reportChange(ctx, `Deleted ${label} from the menu.`, deleted, SERVICE_COLUMNS, options);
 }
