@@ -100,21 +100,30 @@ async function insert(table: string, rows: object[]): Promise<void> {
   expect(result.code, result.stderr).toBe(0);
 }
 
-describe('a delete', () => {
+describe('a delete, archive, retire, sign or client update', () => {
   // Three records a verb: one for each run (plain, --json, --json id,<field>), since a delete uses its record up.
   const owner = randomUUID();
   const ids = {
-    apptDelete: newIds(3), clientDelete: newIds(3), expenseDelete: newIds(3), noteDelete: newIds(3), serviceDelete: newIds(3),
+    apptDelete: newIds(3), clientArchive: newIds(3), clientDelete: newIds(3), clientUpdate: newIds(3), expenseDelete: newIds(3),
+    noteDelete: newIds(3), noteSign: newIds(3), serviceDelete: newIds(3), serviceRetire: newIds(3),
   };
 
   beforeAll(async () => {
     await insert('clients', [
       { id: owner, name: 'Dee Fixture', phone: null },
+      ...ids.clientArchive.map((id, i) => ({ id, name: `Archive Me ${i}`, phone: null })),
       ...ids.clientDelete.map((id, i) => ({ id, name: `Delete Me ${i}`, phone: '555-0123' })),
+      ...ids.clientUpdate.map((id, i) => ({ id, name: `Update Me ${i}`, phone: '555-0100' })),
     ]);
-    await insert('service_menu', ids.serviceDelete.map((id, i) => ({ id, name: `Typo ${i}`, duration: 30, price: 40 })));
+    await insert('service_menu', [
+      ...ids.serviceDelete.map((id, i) => ({ id, name: `Typo ${i}`, duration: 30, price: 40 })),
+      ...ids.serviceRetire.map((id, i) => ({ id, name: `Old stone ${i}`, duration: 45, price: 70 })),
+    ]);
     await insert('expenses', ids.expenseDelete.map((id) => ({ id, date: '2026-02-03', amount: 12.5, category: 'postage' })));
-    await insert('sessions', ids.noteDelete.map((id) => ({ id, client_id: owner, subjective: 'Draft to drop' })));
+    await insert('sessions', [
+      ...ids.noteDelete.map((id) => ({ id, client_id: owner, subjective: 'Draft to drop' })),
+      ...ids.noteSign.map((id) => ({ id, client_id: owner, subjective: 'Ready to sign' })),
+    ]);
     await insert('appointments', ids.apptDelete.map((id, i) => ({ id, client_id: owner, date: '2026-12-01', start_time: `1${i}:00`, end_time: `1${i}:30` })));
   });
 
@@ -132,10 +141,14 @@ describe('a delete', () => {
 
   const CHANGES: Array<[string, Change]> = [
     ['appt delete', { table: 'appointments', ids: ids.apptDelete, args: (id) => ['appt', 'delete', id, '--yes'], deletes: true, field: 'client_name', value: 'Dee Fixture' }],
+    ['client archive', { table: 'clients', ids: ids.clientArchive, args: (id) => ['client', 'archive', id, '--yes'], deletes: false, field: 'status', value: 'inactive' }],
     ['client delete', { table: 'clients', ids: ids.clientDelete, args: (id) => ['client', 'delete', id, '--yes'], deletes: true, field: 'phone', value: '555-0123' }],
+    ['client update', { table: 'clients', ids: ids.clientUpdate, args: (id) => ['client', 'update', id, '--phone', '555-0199'], deletes: false, field: 'phone', value: '555-0199' }],
     ['expense delete', { table: 'expenses', ids: ids.expenseDelete, args: (id) => ['expense', 'delete', id, '--yes'], deletes: true, field: 'category', value: 'postage' }],
     ['note delete', { table: 'sessions', ids: ids.noteDelete, args: (id) => ['note', 'delete', id, '--yes'], deletes: true, field: 'subjective', value: 'Draft to drop' }],
+    ['note sign', { table: 'sessions', ids: ids.noteSign, args: (id) => ['note', 'sign', id], deletes: false, field: 'signed_at', value: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d/) }],
     ['service delete', { table: 'service_menu', ids: ids.serviceDelete, args: (id) => ['service', 'delete', id, '--yes'], deletes: true, field: 'duration', value: 30 }],
+    ['service retire', { table: 'service_menu', ids: ids.serviceRetire, args: (id) => ['service', 'retire', id, '--yes'], deletes: false, field: 'active', value: false }],
   ];
 
   it.each(CHANGES)('%s prints only the success line', async (_, change) => {

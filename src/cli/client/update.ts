@@ -1,21 +1,25 @@
 // `practice client update <client>`: changes the fields given (by name, id or id prefix). Checked
 // before sending: a bad email or no change at all is exit 2 and nothing is sent.
 import { Command, Option } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import { type Client, CLIENT_STATUSES, clientUpdateSchema } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { checkInput } from '../shared/input.js';
+import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
 import { CLIENT_FLAGS, type ClientFieldOptions } from './add.js';
+import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
 
-interface UpdateOptions extends ClientFieldOptions {
+interface UpdateOptions extends ClientFieldOptions, RowOptions {
   status?: (typeof CLIENT_STATUSES)[number];
 }
 
 export function updateCommand(ctx: Context): Command {
-  return new Command('update')
+  const command = new Command('update')
     .alias('edit')
     .description('Change a client\'s name, phone, email, notes or status')
     .argument('<client>', 'name, id or id prefix')
@@ -26,15 +30,18 @@ export function updateCommand(ctx: Context): Command {
     .addOption(new Option('--status <status>', 'active, or inactive (see `client archive`)').choices(CLIENT_STATUSES))
     .addHelpText('before', `Examples:
   $ practice client update "Ann Lee" --phone 555-0199
-  $ practice client update 3f2a9c1b --status active
+  $ practice client update 3f2a9c1b --status active --json id,status
 `)
     .action((client: string, options: UpdateOptions) => runUpdate(client, options, ctx));
+  return addOutputFlags(command, CLIENT_FIELDS);
 }
 
 export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
-  const changes = checkInput(clientUpdateSchema, { ...options }, CLIENT_FLAGS);
+  // The client's fields only: the options also hold --json and --format.
+  const fields = { name: options.name, phone: options.phone, email: options.email, notes: options.notes, status: options.status };
+  const changes = checkInput(clientUpdateSchema, fields, CLIENT_FLAGS);
   const client = await resolveClient(ctx, text, 'client');
   const [updated] = await (await ctx.api()).update<Client>('clients', query<Client>().eq('id', client.id), changes);
   if (!updated) throw new CommandError(`Client ${shortId(client.id)} was not found.`, 'See `practice client list`.');
-  ctx.out.success(`Updated client ${updated.name} (${shortId(updated.id)}).`);
+  await reportChange(ctx, `Updated client ${updated.name} (${shortId(updated.id)}).`, updated, CLIENT_COLUMNS, options);
 }

@@ -1,27 +1,33 @@
 // `practice service retire <service>`: takes a service off the menu (active=false) without deleting
 // it, so past appointments keep their service; asks first, or needs --yes when nobody can be asked.
 import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import type { Service } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
+import { CommandError } from '../errors.js';
 import { confirmation } from '../shared/confirm.js';
+import { reportChange } from '../shared/report.js';
 import { resolveService } from '../shared/resolve.js';
+import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
 
-interface RetireOptions {
+interface RetireOptions extends RowOptions {
   yes?: boolean;
 }
 
 export function retireCommand(ctx: Context): Command {
-  return new Command('retire')
+  const command = new Command('retire')
     .description('Take a service off the menu (its past appointments keep it)')
     .argument('<service>', 'the service: its name, id or id prefix')
     .option('-y, --yes', 'do not ask for confirmation')
     .addHelpText('before', `Examples:
   $ practice service retire "Hot stone 45"
-  $ practice service retire 3f2a --yes
+  $ practice service retire 3f2a --yes --json id,active
 `)
     .action((text: string, options: RetireOptions) => runRetire(text, options, ctx));
+  return addOutputFlags(command, SERVICE_FIELDS);
 }
 
 export async function runRetire(text: string, options: RetireOptions, ctx: Context): Promise<void> {
@@ -29,6 +35,7 @@ export async function runRetire(text: string, options: RetireOptions, ctx: Conte
   const service = await resolveService(ctx, text, '<service>');
   const label = `${service.name} (${shortId(service.id)})`;
   await ask(`Retire ${label}?`);
-  await (await ctx.api()).update<Service>('service_menu', query<Service>().eq('id', service.id), { active: false });
-  ctx.out.success(`Retired ${label}; \`practice service list --all\` still shows it.`);
+  const [retired] = await (await ctx.api()).update<Service>('service_menu', query<Service>().eq('id', service.id), { active: false });
+  if (!retired) throw new CommandError(`Service ${label} was not found.`, 'See `practice service list --all`.');
+  await reportChange(ctx, `Retired ${label}; \`practice service list --all\` still shows it.`, retired, SERVICE_COLUMNS, options);
 }
