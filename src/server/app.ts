@@ -91,6 +91,23 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
     }
   };
 
+  // Whose counter an /auth/v1/user or /logout request spends: the token's user when it verifies,
+  // else the client IP. Never a refusal here: the handler checks the token as Supabase Auth does
+  // and answers with Supabase Auth's errors.
+  const identifyForLimits = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const known = (identity: Identity) => {
+      if (identity.role === 'authenticated') request.identity = identity;
+      done();
+    };
+    try {
+      const identity = identify(request.headers.authorization);
+      if (identity instanceof Promise) identity.then(known, () => done());
+      else known(identity);
+    } catch {
+      done();
+    }
+  };
+
   // HEAD answers like GET without the body, as PostgREST does for the root.
   app.route({
     method: ['GET', 'HEAD'],
@@ -121,7 +138,10 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
     },
   });
 
-  registerAuthRoutes(app, { db, keys, settings: options.auth ?? DEFAULT_AUTH_SETTINGS, onRequest: limits.auth });
+  registerAuthRoutes(app, {
+    db, keys, settings: options.auth ?? DEFAULT_AUTH_SETTINGS,
+    onRequest: { credentials: limits.auth, signedIn: limits.rest.length > 0 ? [identifyForLimits, ...limits.rest] : [] },
+  });
   registerAdminRoutes(app, { db, onRequest: authenticate });
 
   app.setNotFoundHandler((request, reply) => sendError(reply, request, failures.invalidPath(request.url.split('?')[0]!)));

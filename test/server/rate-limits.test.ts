@@ -1,5 +1,6 @@
-// Rate limits (PROTOCOL.md section 8): 100 reads and 30 writes a minute per user on /rest/v1 (anon by
-// client IP), 10 a minute per client IP on sign-up and sign-in; 429 with Retry-After; shared through Redis.
+// Rate limits (PROTOCOL.md section 8): 100 reads and 30 writes a minute per user on /rest/v1 and on
+// /auth/v1/user and /logout (anon by client IP), 10 a minute per client IP on sign-up and sign-in;
+// 429 with Retry-After; shared through Redis.
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { Redis } from 'ioredis';
@@ -132,6 +133,41 @@ describe('/auth/v1, per client IP', () => {
         });
       expect((await login()).status).toBe(200);
       expectLimited(await login(), 2);
+    } finally {
+      await instance.close();
+    }
+  });
+});
+
+describe('/auth/v1/user and /logout, as reads and writes of the signed-in user', () => {
+  it('counts /user as a read and /logout as a write of that user, sharing the /rest/v1 counters', async () => {
+    const instance = await server.sibling({ rateLimits: { readsPerMinute: 3, writesPerMinute: 2, authPerMinute: 10 } });
+    try {
+      const [one, other] = [await instance.signUp(undefined, 'secret-enough'), await instance.signUp(undefined, 'secret-enough')];
+      const headersOf = (session: { access_token: string }) => ({ apikey: instance.keys.anonKey, authorization: `Bearer ${session.access_token}` });
+      const user = (session: { access_token: string }) => call(`${instance.auth}/user`, { headers: headersOf(session) });
+      await spend(2, () => user(one));
+      await spend(1, () => read(instance, headersOf(one)));
+      expectLimited(await user(one), 3);
+      // Another practice signed in from the same address has its own allowance.
+      expect((await user(other)).status).toBe(200);
+
+      const logout = () => call(`${instance.auth}/logout?scope=others`, { method: 'POST', headers: headersOf(other) });
+      await spend(2, logout);
+      expectLimited(await logout(), 2);
+    } finally {
+      await instance.close();
+    }
+  });
+
+  it('still answers a bad token with Supabase Auth\'s 403, counted against the client address', async () => {
+    const instance = await server.sibling({ rateLimits: { readsPerMinute: 1, writesPerMinute: 1, authPerMinute: 10 } });
+    try {
+      const forged = { apikey: instance.keys.anonKey, authorization: 'Bearer not.a.jwt' };
+      const first = await call(`${instance.auth}/user`, { headers: forged });
+      expect(first.status).toBe(403);
+      expect(first.body).toMatchObject({ code: 403, error_code: 'bad_jwt' });
+      expectLimited(await call(`${instance.auth}/user`, { headers: forged }), 1);
     } finally {
       await instance.close();
     }

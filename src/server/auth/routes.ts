@@ -1,6 +1,6 @@
 // The /auth/v1 endpoints, as Supabase Auth answers them (PROTOCOL.md section 6): signup, the password
 // and refresh_token grants, logout and user; sessions carry an access token and a refresh token.
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
 import type { Database } from '../db/database.js';
 import { authFailures, ServiceError } from '../errors.js';
 import { parseJsonBody } from '../http/json-body.js';
@@ -37,12 +37,16 @@ export interface AuthRouteOptions {
   db: Database;
   keys: ServiceKeys;
   settings: AuthSettings;
-  /**
-   * Hooks sign-up and the token grants pass first: the auth rate limit, which INTERFACE.md sets on
-   * login and signup. /user and /logout carry a token already and are not counted, so a shell
-   * prompt that runs `practice auth status` never trips it.
-   */
-  onRequest: onRequestAsyncHookHandler[];
+  /** The hooks each kind of route passes first: its rate limit (INTERFACE.md section 8). */
+  onRequest: {
+    /** Sign-up and the token grants: the auth limit ("login, signup"), per client IP. */
+    credentials: onRequestAsyncHookHandler[];
+    /**
+     * /user and /logout: the signed-in user's read and write limits, as for any other GET and POST,
+     * so `practice auth status` in a shell prompt never spends the sign-in allowance.
+     */
+    signedIn: Array<onRequestHookHandler | onRequestAsyncHookHandler>;
+  };
 }
 
 interface SignedInUser {
@@ -110,7 +114,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     return { userId, sessionId };
   }
 
-  app.post('/auth/v1/signup', { onRequest }, async (request) => {
+  app.post('/auth/v1/signup', { onRequest: onRequest.credentials }, async (request) => {
     const { email, password } = credentials(request);
     if (email === '') throw authFailures.signupNeedsEmail();
     if (!isValidEmail(email)) throw authFailures.invalidEmail();
@@ -124,7 +128,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     return session(account, issued);
   });
 
-  app.post<{ Querystring: { grant_type?: string } }>('/auth/v1/token', { onRequest }, async (request) => {
+  app.post<{ Querystring: { grant_type?: string } }>('/auth/v1/token', { onRequest: onRequest.credentials }, async (request) => {
     const grant = request.query.grant_type;
     if (grant === 'password') {
       const { email, password } = credentials(request);
@@ -150,7 +154,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     throw authFailures.unsupportedGrantType();
   });
 
-  app.post<{ Querystring: { scope?: string } }>('/auth/v1/logout', async (request, reply) => {
+  app.post<{ Querystring: { scope?: string } }>('/auth/v1/logout', { onRequest: onRequest.signedIn }, async (request, reply) => {
     const user = await signedInUser(request);
     const scope = request.query.scope ?? 'global';
     if (!LOGOUT_SCOPES.has(scope as LogoutScope)) throw authFailures.unsupportedLogoutScope(scope);
@@ -158,7 +162,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     return reply.code(204).send();
   });
 
-  app.get('/auth/v1/user', async (request) => {
+  app.get('/auth/v1/user', { onRequest: onRequest.signedIn }, async (request) => {
     const { userId } = await signedInUser(request);
     const account = await findAccountById(db, userId);
     if (!account) throw authFailures.userNotFound();
