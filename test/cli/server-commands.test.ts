@@ -172,6 +172,24 @@ describe('practice server in the background', () => {
     }
   });
 
+  it('hands --trust-proxy to the server it starts: limits count the client X-Forwarded-For names', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'practice-server-'));
+    try {
+      const started = await practice(['server', 'start', '--port', '0', '--data-dir', dataDir, '--trust-proxy', 'loopback', '--auth-per-minute', '1']);
+      expect(started.code, started.stderr).toBe(0);
+      const { url, anon_key: anonKey } = JSON.parse((await practice(['server', 'status', '--json', '--data-dir', dataDir])).stdout) as { url: string; anon_key: string };
+      // Sign-ups that fail still count; each client behind the trusted balancer has its own allowance.
+      const signUpFrom = async (client: string) =>
+        (await fetch(`${url}/auth/v1/signup`, { method: 'POST', headers: { apikey: anonKey, 'x-forwarded-for': client }, body: '{}' })).status;
+      expect(await signUpFrom('203.0.113.1')).toBe(422);
+      expect(await signUpFrom('203.0.113.2')).toBe(422);
+      expect(await signUpFrom('203.0.113.1')).toBe(429);
+    } finally {
+      await practice(['server', 'stop', '--data-dir', dataDir]);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses bad flags with exit 2 and starts nothing', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'practice-server-'));
     try {
