@@ -465,7 +465,7 @@ complete -c practice -n "__practice_at 'appt no-show'" -l verbose -d 'log every 
 complete -c practice -n "__practice_at 'appt no-show'" -l max-wait -x -d 'longest total wait to retry a request (rate limits, outages)'
 complete -c practice -n "__practice_at 'appt no-show'" -l help -s h -d 'show help'
 complete -c practice -n "__practice_at 'appt no-show'" -r -F
-complete -c practice -n "__practice_at 'appt delete'" -l yes -s y -d 'do not ask; needed when not at a terminal'
+complete -c practice -n "__practice_at 'appt delete'" -l yes -s y -d 'do not ask for confirmation (needed when not at a terminal)'
 complete -c practice -n "__practice_at 'appt delete'" -l json -x -d 'print JSON: every field, or only the comma-separated fields named'
 complete -c practice -n "__practice_at 'appt delete'" -l format -x -a 'csv ndjson' -d 'print CSV (the listed columns) or NDJSON (one JSON record a line)'
 complete -c practice -n "__practice_at 'appt delete'" -l profile -s p -x -a '(__practice_profiles)' -d 'the profile to use (default: PRACTICE_PROFILE, the active profile, or local)'
@@ -534,7 +534,7 @@ complete -c practice -n "__practice_at 'service update'" -l verbose -d 'log ever
 complete -c practice -n "__practice_at 'service update'" -l max-wait -x -d 'longest total wait to retry a request (rate limits, outages)'
 complete -c practice -n "__practice_at 'service update'" -l help -s h -d 'show help'
 complete -c practice -n "__practice_at 'service update'" -r -F
-complete -c practice -n "__practice_at 'service retire'" -l yes -s y -d 'do not ask for confirmation'
+complete -c practice -n "__practice_at 'service retire'" -l yes -s y -d 'do not ask for confirmation (needed when not at a terminal)'
 complete -c practice -n "__practice_at 'service retire'" -l json -x -d 'print JSON: every field, or only the comma-separated fields named'
 complete -c practice -n "__practice_at 'service retire'" -l format -x -a 'csv ndjson' -d 'print CSV (the listed columns) or NDJSON (one JSON record a line)'
 complete -c practice -n "__practice_at 'service retire'" -l profile -s p -x -a '(__practice_profiles)' -d 'the profile to use (default: PRACTICE_PROFILE, the active profile, or local)'

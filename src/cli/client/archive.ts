@@ -2,33 +2,30 @@
 // appointments and notes must stay (the service refuses to delete those). Asks first, or needs --yes.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import type { Client } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { confirmation } from '../shared/confirm.js';
+import { type ConfirmOptions, confirmation, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
 import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
-
-type ArchiveOptions = RowOptions & { yes?: boolean };
 
 export function archiveCommand(ctx: Context): Command {
   const command = new Command('archive')
     .description('Mark a client inactive (kept with their history; `client update --status active` undoes it)')
     .argument('<client>', 'name, id or id prefix')
-    .option('-y, --yes', 'do not ask for confirmation (needed when not at a terminal)')
+    .addOption(yesOption())
     .addHelpText('before', `Examples:
   $ practice client archive "Ann Lee"
   $ practice client archive 3f2a9c1b --yes --json id,status
 `)
-    .action((client: string, options: ArchiveOptions) => runArchive(client, options, ctx));
+    .action((client: string, options: ConfirmOptions) => runArchive(client, options, ctx));
   return addOutputFlags(command, CLIENT_FIELDS);
 }
 
-export async function runArchive(text: string, options: ArchiveOptions, ctx: Context): Promise<void> {
+export async function runArchive(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const ask = confirmation(ctx, options.yes, 'Archiving a client');
   const client = await resolveClient(ctx, text, 'client');
   const label = `${client.name} (${shortId(client.id)})`;

@@ -3,35 +3,32 @@
 // Asks first, or --yes.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import type { Client } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { confirmation } from '../shared/confirm.js';
+import { type ConfirmOptions, confirmation, yesOption } from '../shared/confirm.js';
 import { hintOnRefusal } from '../shared/refusal.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
 import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
-
-type DeleteOptions = RowOptions & { yes?: boolean };
 
 export function deleteCommand(ctx: Context): Command {
   const command = new Command('delete')
     .alias('rm')
     .description('Delete a client who has no appointments or notes (else archive them)')
     .argument('<client>', 'name, id or id prefix')
-    .option('-y, --yes', 'do not ask for confirmation (needed when not at a terminal)')
+    .addOption(yesOption())
     .addHelpText('before', `Examples:
   $ practice client delete "Typo Name"
   $ practice client delete 3f2a9c1b --yes --json id,name
 `)
-    .action((client: string, options: DeleteOptions) => runDelete(client, options, ctx));
+    .action((client: string, options: ConfirmOptions) => runDelete(client, options, ctx));
   return addOutputFlags(command, CLIENT_FIELDS);
 }
 
-export async function runDelete(text: string, options: DeleteOptions, ctx: Context): Promise<void> {
+export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const ask = confirmation(ctx, options.yes, 'Deleting a client');
   const client = await resolveClient(ctx, text, 'client');
   const label = `${client.name} (${shortId(client.id)})`;

@@ -2,37 +2,32 @@
 // (409) while appointments are booked with it; retiring keeps it for them. Asks first, or --yes.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import type { Service } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { confirmation } from '../shared/confirm.js';
+import { type ConfirmOptions, confirmation, yesOption } from '../shared/confirm.js';
 import { hintOnRefusal } from '../shared/refusal.js';
 import { reportChange } from '../shared/report.js';
 import { resolveService } from '../shared/resolve.js';
 import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
-
-interface DeleteOptions extends RowOptions {
-  yes?: boolean;
-}
 
 export function deleteCommand(ctx: Context): Command {
   const command = new Command('delete')
     .alias('rm')
     .description('Delete a service no appointment is booked with (else retire it)')
     .argument('<service>', 'the service: its name, id or id prefix')
-    .option('-y, --yes', 'do not ask for confirmation (needed when not at a terminal)')
+    .addOption(yesOption())
     .addHelpText('before', `Examples:
   $ practice service delete "Typo 60"
   $ practice service delete 3f2a --yes --json id,name
 `)
-    .action((text: string, options: DeleteOptions) => runDelete(text, options, ctx));
+    .action((text: string, options: ConfirmOptions) => runDelete(text, options, ctx));
   return addOutputFlags(command, SERVICE_FIELDS);
 }
 
-export async function runDelete(text: string, options: DeleteOptions, ctx: Context): Promise<void> {
+export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const ask = confirmation(ctx, options.yes, 'Deleting a service');
   const service = await resolveService(ctx, text, '<service>');
   const label = `${service.name} (${shortId(service.id)})`;

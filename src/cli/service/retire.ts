@@ -2,35 +2,30 @@
 // it, so past appointments keep their service; asks first, or needs --yes when nobody can be asked.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import type { Service } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { confirmation } from '../shared/confirm.js';
+import { type ConfirmOptions, confirmation, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
 import { resolveService } from '../shared/resolve.js';
 import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
-
-interface RetireOptions extends RowOptions {
-  yes?: boolean;
-}
 
 export function retireCommand(ctx: Context): Command {
   const command = new Command('retire')
     .description('Take a service off the menu (its past appointments keep it)')
     .argument('<service>', 'the service: its name, id or id prefix')
-    .option('-y, --yes', 'do not ask for confirmation')
+    .addOption(yesOption())
     .addHelpText('before', `Examples:
   $ practice service retire "Hot stone 45"
   $ practice service retire 3f2a --yes --json id,active
 `)
-    .action((text: string, options: RetireOptions) => runRetire(text, options, ctx));
+    .action((text: string, options: ConfirmOptions) => runRetire(text, options, ctx));
   return addOutputFlags(command, SERVICE_FIELDS);
 }
 
-export async function runRetire(text: string, options: RetireOptions, ctx: Context): Promise<void> {
+export async function runRetire(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const ask = confirmation(ctx, options.yes, 'Retiring a service');
   const service = await resolveService(ctx, text, '<service>');
   const label = `${service.name} (${shortId(service.id)})`;
