@@ -11,6 +11,7 @@ import { CommandError } from '../errors.js';
 import { reportChange } from '../shared/report.js';
 import { resolveRowId } from '../shared/resolve.js';
 import { NOTE_COLUMNS, NOTE_FIELDS } from './columns.js';
+import { NOT_FOUND_HINT } from './stored.js';
 
 export function signCommand(ctx: Context): Command {
   const command = new Command('sign')
@@ -28,6 +29,6 @@ export async function runSign(text: string, options: RowOptions, ctx: Context): 
   const id = await resolveRowId(ctx, 'sessions', text, 'note');
   const changes = { signed_at: ctx.now().toISOString() };
   const [signed] = await (await ctx.api()).update<SessionNote>('sessions', query<SessionNote>().eq('id', id), changes);
-  if (!signed) throw new CommandError(`Note ${shortId(id)} was not found.`, 'See `practice note list --client <client>`.');
+  if (!signed) throw new CommandError(`Note ${shortId(id)} was not found.`, NOT_FOUND_HINT);
   await reportChange(ctx, `Signed note ${shortId(id)} at ${signed.signed_at}.`, signed, NOTE_COLUMNS, options);
 }
