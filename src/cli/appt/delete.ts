@@ -2,10 +2,9 @@
 // terminal; otherwise refuses without --yes. The service refuses while a note refers to it (409).
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import { query } from '../../core/query.js';
 import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
-import { type ConfirmOptions, confirmation, yesOption } from '../shared/confirm.js';
+import { type ConfirmOptions, writeConfirmed, yesOption } from '../shared/confirm.js';
+import { removeById } from '../shared/delete.js';
 import { reportChange } from '../shared/report.js';
 import { type Appointment, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
 
@@ -24,10 +23,12 @@ export function deleteCommand(ctx: Context): Command {
 }
 
 export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
-  const ask = confirmation(ctx, options.yes, 'Deleting an appointment');
-  const appointment = await fetchAppointment(ctx, text);
-  await ask(`Delete ${describe(appointment)}?`);
-  const [removed] = await (await ctx.api()).remove<Appointment>('appointments', query<Appointment>().eq('id', appointment.id));
-  if (!removed) throw new CommandError(`No appointment has the id ${appointment.id}.`);
+  const removed = await writeConfirmed(ctx, options.yes, text, {
+    action: 'Deleting an appointment',
+    resolve: fetchAppointment,
+    question: (appointment) => `Delete ${describe(appointment)}?`,
+    send: (api, id) => removeById<Appointment>(api, 'appointments', id),
+    notFound: (appointment) => `No appointment has the id ${appointment.id}.`,
+  });
   await reportChange(ctx, `Deleted ${describe(removed)}`, removed, COLUMNS, options);
 }

@@ -3,12 +3,11 @@
 // Asks first, or --yes.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import { query } from '../../core/query.js';
 import type { Client } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
-import { type ConfirmOptions, confirmation, yesOption } from '../shared/confirm.js';
+import { type ConfirmOptions, nameWithId, writeConfirmed, yesOption } from '../shared/confirm.js';
+import { removeById } from '../shared/delete.js';
 import { hintOnRefusal } from '../shared/refusal.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
@@ -29,14 +28,15 @@ export function deleteCommand(ctx: Context): Command {
 }
 
 export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
-  const ask = confirmation(ctx, options.yes, 'Deleting a client');
-  const client = await resolveClient(ctx, text, 'client');
-  const label = `${client.name} (${shortId(client.id)})`;
-  await ask(`Delete client ${label}? This cannot be undone.`);
-  const request = (await ctx.api()).remove<Client>('clients', query<Client>().eq('id', client.id));
-  // 23503, foreign_key_violation: a trigger of the service counts what refers to the client.
-  const archive = `Archive the client instead; their history stays: \`practice client archive ${shortId(client.id)}\`.`;
-  const [deleted] = await hintOnRefusal(request, { status: 409, code: '23503' }, archive);
-  if (!deleted) throw new CommandError(`Client ${label} was not found.`, 'See `practice client list`.');
-  await reportChange(ctx, `Deleted client ${label}.`, deleted, CLIENT_COLUMNS, options);
+  const deleted = await writeConfirmed(ctx, options.yes, text, {
+    action: 'Deleting a client',
+    resolve: (ctx, text) => resolveClient(ctx, text, 'client'),
+    question: (client) => `Delete client ${nameWithId(client)}? This cannot be undone.`,
+    // 23503, foreign_key_violation: a trigger of the service counts what refers to the client.
+    send: (api, id) => hintOnRefusal(removeById<Client>(api, 'clients', id), { status: 409, code: '23503' },
+      `Archive the client instead; their history stays: \`practice client archive ${shortId(id)}\`.`),
+    notFound: (client) => `Client ${nameWithId(client)} was not found.`,
+    hint: 'See `practice client list`.',
+  });
+  await reportChange(ctx, `Deleted client ${nameWithId(deleted)}.`, deleted, CLIENT_COLUMNS, options);
 }

@@ -2,12 +2,11 @@
 // (409) while appointments are booked with it; retiring keeps it for them. Asks first, or --yes.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import { query } from '../../core/query.js';
 import type { Service } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
-import { type ConfirmOptions, confirmation, yesOption } from '../shared/confirm.js';
+import { type ConfirmOptions, nameWithId, writeConfirmed, yesOption } from '../shared/confirm.js';
+import { removeById } from '../shared/delete.js';
 import { hintOnRefusal } from '../shared/refusal.js';
 import { reportChange } from '../shared/report.js';
 import { resolveService } from '../shared/resolve.js';
@@ -28,14 +27,15 @@ export function deleteCommand(ctx: Context): Command {
 }
 
 export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
-  const ask = confirmation(ctx, options.yes, 'Deleting a service');
-  const service = await resolveService(ctx, text, '<service>');
-  const label = `${service.name} (${shortId(service.id)})`;
-  await ask(`Delete ${label} from the menu? This cannot be undone.`);
-  const request = (await ctx.api()).remove<Service>('service_menu', query<Service>().eq('id', service.id));
-  // 23503, foreign_key_violation: a trigger of the service names the appointments booked with it.
-  const retire = `Retire it instead; its appointments keep it: \`practice service retire ${shortId(service.id)}\`.`;
-  const [deleted] = await hintOnRefusal(request, { status: 409, code: '23503' }, retire);
-  if (!deleted) throw new CommandError(`Service ${label} was not found.`, 'See `practice service list --all`.');
-  await reportChange(ctx, `Deleted ${label} from the menu.`, deleted, SERVICE_COLUMNS, options);
+  const deleted = await writeConfirmed(ctx, options.yes, text, {
+    action: 'Deleting a service',
+    resolve: (ctx, text) => resolveService(ctx, text, '<service>'),
+    question: (service) => `Delete ${nameWithId(service)} from the menu? This cannot be undone.`,
+    // 23503, foreign_key_violation: a trigger of the service names the appointments booked with it.
+    send: (api, id) => hintOnRefusal(removeById<Service>(api, 'service_menu', id), { status: 409, code: '23503' },
+      `Retire it instead; its appointments keep it: \`practice service retire ${shortId(id)}\`.`),
+    notFound: (service) => `Service ${nameWithId(service)} was not found.`,
+    hint: 'See `practice service list --all`.',
+  });
+  await reportChange(ctx, `Deleted ${nameWithId(deleted)} from the menu.`, deleted, SERVICE_COLUMNS, options);
 }

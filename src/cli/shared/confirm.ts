@@ -1,7 +1,9 @@
 // The confirmation of a destructive command (delete, archive, retire): a question at a terminal,
 // else --yes. Refused before any request when nobody can answer, so exit 2 means nothing was sent.
 import { Option } from 'commander';
+import type { ApiClient } from '../../core/api-client.js';
 import type { RowOptions } from '../../core/output.js';
+import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 
@@ -17,4 +19,31 @@ export function confirmation(ctx: Context, yes: boolean | undefined, action: str
   return async (question) => {
     if (!yes && !(await ctx.prompt.confirm(question, { flag: '--yes', default: false }))) throw new CommandError('Cancelled; nothing changed.');
   };
+}
+
+/** A client or a service as a question and its messages name it: `Ann Lee (3f2a9c1b)`. */
+export const nameWithId = (row: { id: string; name: string }) => `${row.name} (${shortId(row.id)})`;
+
+/** One write to the record a command's argument names, asked first: what each command says and sends. */
+export interface ConfirmedWrite<Target extends { id: string }, Row> {
+  /** What needs confirmation, in the refusal when nobody can answer: `Deleting a client`. */
+  action: string;
+  /** The record the argument names; its reads come after that refusal. */
+  resolve: (ctx: Context, text: string) => Promise<Target>;
+  question: (target: Target) => string;
+  /** Sends the write to row `id`: the rows it leaves, none when the row is gone. Wrap it to explain the service's refusals. */
+  send: (api: ApiClient, id: string) => Promise<Row[]>;
+  /** The failure when the write finds no row (it went after `resolve` found it), with its hint. */
+  notFound: (target: Target) => string;
+  hint?: string;
+}
+
+/** Refused, or asked, then the write; the row it left (for a delete, as it was). */
+export async function writeConfirmed<Target extends { id: string }, Row>(ctx: Context, yes: boolean | undefined, text: string, write: ConfirmedWrite<Target, Row>): Promise<Row> {
+  const ask = confirmation(ctx, yes, write.action);
+  const target = await write.resolve(ctx, text);
+  await ask(write.question(target));
+  const [row] = await write.send(await ctx.api(), target.id);
+  if (!row) throw new CommandError(write.notFound(target), write.hint);
+  return row;
 }
