@@ -4,10 +4,8 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query.js';
 import type { Client } from '../../model/records.js';
-import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
-import { type ConfirmOptions, confirmation, yesOption } from '../shared/confirm.js';
+import { type ConfirmOptions, nameWithId, writeConfirmed, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
 import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
@@ -26,11 +24,13 @@ export function archiveCommand(ctx: Context): Command {
 }
 
 export async function runArchive(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
-  const ask = confirmation(ctx, options.yes, 'Archiving a client');
-  const client = await resolveClient(ctx, text, 'client');
-  const label = `${client.name} (${shortId(client.id)})`;
-  await ask(`Archive client ${label}?`);
-  const [archived] = await (await ctx.api()).update<Client>('clients', query<Client>().eq('id', client.id), { status: 'inactive' });
-  if (!archived) throw new CommandError(`Client ${label} was not found.`, 'See `practice client list`.');
-  await reportChange(ctx, `Archived client ${label}.`, archived, CLIENT_COLUMNS, options);
+  const archived = await writeConfirmed(ctx, options.yes, text, {
+    action: 'Archiving a client',
+    resolve: (ctx, text) => resolveClient(ctx, text, 'client'),
+    question: (client) => `Archive client ${nameWithId(client)}?`,
+    send: (api, id) => api.update<Client>('clients', query<Client>().eq('id', id), { status: 'inactive' }),
+    notFound: (client) => `Client ${nameWithId(client)} was not found.`,
+    hint: 'See `practice client list`.',
+  });
+  await reportChange(ctx, `Archived client ${nameWithId(archived)}.`, archived, CLIENT_COLUMNS, options);
 }

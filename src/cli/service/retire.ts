@@ -4,10 +4,8 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query.js';
 import type { Service } from '../../model/records.js';
-import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
-import { type ConfirmOptions, confirmation, yesOption } from '../shared/confirm.js';
+import { type ConfirmOptions, nameWithId, writeConfirmed, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
 import { resolveService } from '../shared/resolve.js';
 import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
@@ -26,11 +24,13 @@ export function retireCommand(ctx: Context): Command {
 }
 
 export async function runRetire(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
-  const ask = confirmation(ctx, options.yes, 'Retiring a service');
-  const service = await resolveService(ctx, text, '<service>');
-  const label = `${service.name} (${shortId(service.id)})`;
-  await ask(`Retire ${label}?`);
-  const [retired] = await (await ctx.api()).update<Service>('service_menu', query<Service>().eq('id', service.id), { active: false });
-  if (!retired) throw new CommandError(`Service ${label} was not found.`, 'See `practice service list --all`.');
-  await reportChange(ctx, `Retired ${label}; \`practice service list --all\` still shows it.`, retired, SERVICE_COLUMNS, options);
+  const retired = await writeConfirmed(ctx, options.yes, text, {
+    action: 'Retiring a service',
+    resolve: (ctx, text) => resolveService(ctx, text, '<service>'),
+    question: (service) => `Retire ${nameWithId(service)}?`,
+    send: (api, id) => api.update<Service>('service_menu', query<Service>().eq('id', id), { active: false }),
+    notFound: (service) => `Service ${nameWithId(service)} was not found.`,
+    hint: 'See `practice service list --all`.',
+  });
+  await reportChange(ctx, `Retired ${nameWithId(retired)}; \`practice service list --all\` still shows it.`, retired, SERVICE_COLUMNS, options);
 }
