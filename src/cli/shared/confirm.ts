@@ -1,5 +1,5 @@
-// The confirmation of a destructive command (delete, archive, retire): a question at a terminal,
-// else --yes. Refused before any request when nobody can answer, so exit 2 means nothing was sent.
+// The confirmation of a destructive command (delete, archive, retire): --yes, or a question at a terminal
+// once the record is found, then its one write. Refused before any request when nobody can answer (exit 2: nothing sent).
 import { Option } from 'commander';
 import type { ApiClient } from '../../core/api-client.js';
 import type { RowOptions } from '../../core/output.js';
