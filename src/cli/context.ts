@@ -6,7 +6,7 @@ import { colorEnabled, palette } from '../core/color.js';
 import { ConfigStore, configDir } from '../core/config-store.js';
 import { type Connection, connect } from '../core/connect.js';
 import { Output } from '../core/output.js';
-import { Prompter } from '../core/prompt.js';
+import { Prompter, type Silence } from '../core/prompt.js';
 
 export interface IOStreams {
   stdin: Readable & { isTTY?: boolean };
@@ -43,6 +43,8 @@ export interface Context extends Base {
   options: GlobalOptions;
   /** stdin and stdout are terminals and --no-input is absent: prompts are allowed. */
   readonly interactive: boolean;
+  /** Why prompts are not allowed, for the refusal's wording; null when they are. */
+  readonly silence: Silence;
   /** Tables, TSV, JSON, CSV to stdout; notes and warnings to stderr. */
   readonly out: Output;
   /** Questions; each refuses with a usage error (naming the flag to pass) when not interactive. */
@@ -64,14 +66,18 @@ export function createContext(base: Base): Context {
     ...base,
     options: { ...DEFAULT_OPTIONS },
     get interactive() {
-      return Boolean(base.io.stdin.isTTY && base.io.stdout.isTTY) && ctx.options.input;
+      return ctx.silence === null;
+    },
+    get silence() {
+      if (!ctx.options.input) return '--no-input';
+      return base.io.stdin.isTTY && base.io.stdout.isTTY ? null : 'no terminal';
     },
     get out() {
       const color = (stream: { isTTY?: boolean }) => palette(colorEnabled(stream, base.env, ctx.options.color));
       return (out ??= new Output(base.io, color(base.io.stdout), color(base.io.stderr)));
     },
     get prompt() {
-      return (prompt ??= new Prompter({ stdin: base.io.stdin, stderr: base.io.stderr }, ctx.interactive));
+      return (prompt ??= new Prompter({ stdin: base.io.stdin, stderr: base.io.stderr }, ctx.silence));
     },
     config: () => (store ??= new ConfigStore(configDir(base.env))),
     connection: () => (connection ??= connect(ctx)),

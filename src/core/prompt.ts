@@ -15,10 +15,18 @@ interface Ask {
   flag: string;
 }
 
+/** Why no question can be put: stdin or stdout is no terminal, or --no-input; null when one can. */
+export type Silence = 'no terminal' | '--no-input' | null;
+
+/** The refusal of a question nobody can answer, saying why: `Cannot ask "Name" with --no-input.` */
+function unaskable(subject: string, silence: Silence, flag: string): UsageError {
+  return new UsageError(`${subject} ${silence === '--no-input' ? 'with --no-input' : 'without a terminal'}.`, `Pass ${flag}.`);
+}
+
 export class Prompter {
   constructor(
     private readonly streams: { stdin: Readable; stderr: Writable },
-    readonly interactive: boolean,
+    private readonly silence: Silence,
   ) {}
 
   async text(message: string, ask: Ask & { default?: string; validate?: (value: string) => string | true }): Promise<string> {
@@ -42,9 +50,7 @@ export class Prompter {
   }
 
   private async prompts(message: string, ask: Ask) {
-    if (!this.interactive) {
-      throw new UsageError(`Cannot ask "${message}" without a terminal.`, `Pass ${ask.flag}.`);
-    }
+    if (this.silence !== null) throw unaskable(`Cannot ask "${message}"`, this.silence, ask.flag);
     return import('@inquirer/prompts');
   }
 

@@ -121,7 +121,7 @@ describe('a confirmation', () => {
     const no = await book('18', `n${KEY.enter}`);
     expect(no.code, no.screen).toBe(1);
     expect(no.screen).toContain('18:00-19:00 on monday 2026-11-23 is outside business hours (09:00-17:00).');
-    expect(no.screen).toContain('Cancelled: nothing was changed.');
+    expect(no.screen).toContain('Cancelled; nothing changed.');
     expect(await rows('appointments', 'client_name=eq.Eli Moss')).toEqual([]);
 
     const yes = await book('19', `y${KEY.enter}`);
@@ -194,7 +194,7 @@ describe('--no-input at a terminal', () => {
   it('client add refuses with exit 2 instead of asking for the name', async () => {
     const { code, screen } = await answering(['--no-input', 'client', 'add', '--phone', '555-0144'], []);
     expect(code, screen).toBe(2);
-    expect(screen).toContain('Cannot ask "Name" without a terminal.');
+    expect(screen).toContain('Cannot ask "Name" with --no-input.');
     expect(screen).toContain('Pass --name.');
     expect(screen).not.toContain('? Name');
     expect(await rows('clients', 'phone=eq.555-0144')).toEqual([]);
@@ -204,7 +204,7 @@ describe('--no-input at a terminal', () => {
     const id = await created(['client', 'add', '--name', 'Still Here']);
     const { code, screen } = await answering(['client', 'delete', id.slice(0, 8), '--no-input'], []);
     expect(code, screen).toBe(2);
-    expect(screen).toContain('Deleting a client needs confirmation');
+    expect(screen).toContain('Deleting a client needs confirmation, and --no-input forbids asking.');
     expect(screen).not.toContain('(y/N)');
     expect(await rows('clients', `id=eq.${id}`)).toMatchObject([{ id }]);
   });

@@ -21,6 +21,6 @@ export async function confirmWithinHours(ctx: Context, date: string, start: stri
   const opening = hours.map((open) => `${clock(open.open_time)}-${clock(open.close_time)}`).sort().join(', ');
   ctx.out.warn(`${start}-${end} on ${day} ${date} is outside business hours (${opening}).`);
   if (ctx.interactive && !(await ctx.prompt.confirm('Book it anyway?', { flag: '--yes', default: false }))) {
-    throw new CommandError('Cancelled: nothing was changed.');
+    throw new CommandError('Cancelled; nothing changed.');
   }
 }

@@ -15,7 +15,10 @@ export const yesOption = () => new Option('-y, --yes', 'do not ask for confirmat
 
 /** Call before the work's first request; returns `ask`, which puts the question once the record is known. */
 export function confirmation(ctx: Context, yes: boolean | undefined, action: string): (question: string) => Promise<void> {
-  if (!yes && !ctx.interactive) throw new UsageError(`${action} needs confirmation, and there is no terminal to ask at.`, 'Pass --yes.');
+  if (!yes && ctx.silence !== null) {
+    const why = ctx.silence === '--no-input' ? '--no-input forbids asking' : 'there is no terminal to ask at';
+    throw new UsageError(`${action} needs confirmation, and ${why}.`, 'Pass --yes.');
+  }
   return async (question) => {
     if (!yes && !(await ctx.prompt.confirm(question, { flag: '--yes', default: false }))) throw new CommandError('Cancelled; nothing changed.');
   };
