@@ -17,6 +17,11 @@ export function shortId(id: string): string {
   return id.slice(0, SHORT_ID_LENGTH).toLowerCase();
 }
 
+/** A named record (a client, a service) as messages and choices show it: `Ann Lee (3f2a9c1b)`. */
+export function nameWithId(row: { id: string; name: string }): string {
+  return `${row.name} (${shortId(row.id)})`;
+}
+
 /**
  * The one id in `ids` that starts with `prefix` (any case, dashes where the uuid has them). `what`
  * names the record in messages (`appointment`). Throws UnknownIdError when none matches and

@@ -29,6 +29,7 @@ export async function runDelete(text: string, options: ConfirmOptions, ctx: Cont
     question: (appointment) => `Delete ${describe(appointment)}?`,
     send: (api, id) => removeById<Appointment>(api, 'appointments', id),
     notFound: (appointment) => `No appointment has the id ${appointment.id}.`,
+    hint: 'See `practice appt list` for ids.',
   });
   await reportChange(ctx, `Deleted ${describe(removed)}`, removed, COLUMNS, options);
 }

@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { type Client, clientCreateSchema } from '../../model/records.js';
-import { shortId } from '../../model/short-id.js';
+import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { checkInput } from '../shared/input.js';
 import { reportCreated } from '../shared/report.js';
@@ -44,5 +44,5 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const fields = { name, phone: options.phone, email: options.email, notes: options.notes };
   const client = checkInput(clientCreateSchema, { ...fields, id: randomUUID() }, CLIENT_FLAGS);
   const [created] = await (await ctx.api()).insert<Client>('clients', client);
-  await reportCreated(ctx, `Added client ${created!.name} (${shortId(created!.id)}).`, created!, CLIENT_COLUMNS, options);
+  await reportCreated(ctx, `Added client ${nameWithId(created!)}.`, created!, CLIENT_COLUMNS, options);
 }

@@ -5,7 +5,7 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import { type Client, CLIENT_STATUSES, clientUpdateSchema } from '../../model/records.js';
-import { shortId } from '../../model/short-id.js';
+import { nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { checkInput } from '../shared/input.js';
@@ -43,5 +43,5 @@ export async function runUpdate(text: string, options: UpdateOptions, ctx: Conte
   const client = await resolveClient(ctx, text, 'client');
   const [updated] = await (await ctx.api()).update<Client>('clients', query<Client>().eq('id', client.id), changes);
   if (!updated) throw new CommandError(`Client ${shortId(client.id)} was not found.`, 'See `practice client list`.');
-  await reportChange(ctx, `Updated client ${updated.name} (${shortId(updated.id)}).`, updated, CLIENT_COLUMNS, options);
+  await reportChange(ctx, `Updated client ${nameWithId(updated)}.`, updated, CLIENT_COLUMNS, options);
 }

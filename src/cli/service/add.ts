@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { type Service, serviceCreateSchema } from '../../model/records.js';
-import { shortId } from '../../model/short-id.js';
+import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { reportCreated } from '../shared/report.js';
 import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
@@ -27,5 +27,5 @@ export function addCommand(ctx: Context): Command {
 export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const body = serviceBody(serviceCreateSchema, options, { id: randomUUID() });
   const [service] = await (await ctx.api()).insert<Service>('service_menu', body);
-  await reportCreated(ctx, `Added ${service!.name} (${shortId(service!.id)}) to the menu.`, service!, SERVICE_COLUMNS, options);
+  await reportCreated(ctx, `Added ${nameWithId(service!)} to the menu.`, service!, SERVICE_COLUMNS, options);
 }

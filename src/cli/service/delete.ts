@@ -3,9 +3,9 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Service } from '../../model/records.js';
-import { shortId } from '../../model/short-id.js';
+import { nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { type ConfirmOptions, nameWithId, writeConfirmed, yesOption } from '../shared/confirm.js';
+import { type ConfirmOptions, writeConfirmed, yesOption } from '../shared/confirm.js';
 import { removeById } from '../shared/delete.js';
 import { hintOnRefusal } from '../shared/refusal.js';
 import { reportChange } from '../shared/report.js';

@@ -5,7 +5,7 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import { type Service, serviceUpdateSchema } from '../../model/records.js';
-import { shortId } from '../../model/short-id.js';
+import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
@@ -31,5 +31,5 @@ export async function runUpdate(text: string, options: UpdateOptions, ctx: Conte
   const changes = serviceBody(serviceUpdateSchema, options);
   const { id } = await resolveService(ctx, text, '<service>');
   const [service] = await (await ctx.api()).update<Service>('service_menu', query<Service>().eq('id', id), changes);
-  await reportChange(ctx, `Updated ${service!.name} (${shortId(service!.id)}).`, service!, SERVICE_COLUMNS, options);
+  await reportChange(ctx, `Updated ${nameWithId(service!)}.`, service!, SERVICE_COLUMNS, options);
 }

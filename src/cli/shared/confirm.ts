@@ -3,7 +3,6 @@
 import { Option } from 'commander';
 import type { ApiClient } from '../../core/api-client.js';
 import type { RowOptions } from '../../core/output.js';
-import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 
@@ -23,9 +22,6 @@ export function confirmation(ctx: Context, yes: boolean | undefined, action: str
     if (!yes && !(await ctx.prompt.confirm(question, { flag: '--yes', default: false }))) throw new CommandError('Cancelled; nothing changed.');
   };
 }
-
-/** A client or a service as a question and its messages name it: `Ann Lee (3f2a9c1b)`. */
-export const nameWithId = (row: { id: string; name: string }) => `${row.name} (${shortId(row.id)})`;
 
 /** One write to the record a command's argument names, asked first: what each command says and sends. */
 export interface ConfirmedWrite<Target extends { id: string }, Row> {

@@ -2,7 +2,7 @@
 // tables), or for clients and services a name, searched with ilike (asked on a terminal when several match).
 import { type Query, query } from '../../core/query.js';
 import { InvalidInputError } from '../../model/errors.js';
-import { matchIdPrefix, shortId } from '../../model/short-id.js';
+import { matchIdPrefix, nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
@@ -97,7 +97,7 @@ async function resolveNamed<Row extends Named>(ctx: Context, table: string, text
     throw new UsageError(`${flag}: no ${what} matches '${wanted}'`, `See \`practice ${what} list\` for names and ids.`);
   }
   if (ctx.interactive) {
-    const choices = found.map((row) => ({ name: `${row.name} (${shortId(row.id)})`, value: row }));
+    const choices = found.map((row) => ({ name: nameWithId(row), value: row }));
     return ctx.prompt.select(`Which ${what} do you mean by '${wanted}'?`, choices, { flag });
   }
   const candidates = found.map((row) => `  ${shortId(row.id)}  ${row.name}`).join('\n');
