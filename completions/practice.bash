@@ -106,8 +106,8 @@ _practice_lookup() {
     "values:msg add|--channel") echo "sms email chat phone web other" ;;
     "values:client list|--status"|"values:client update|--status") echo "active inactive" ;;
     "arguments:profile use"|"arguments:profile add"|"arguments:profile remove") echo "@profiles" ;;
-    "arguments:api"|"arguments:server restore"|"arguments:appt show"|"arguments:appt update"|"arguments:appt reschedule"|"arguments:appt confirm"|"arguments:appt complete"|"arguments:appt cancel"|"arguments:appt no-show"|"arguments:appt delete"|"arguments:service update"|"arguments:service retire"|"arguments:service delete"|"arguments:expense update"|"arguments:expense delete"|"arguments:client search"|"arguments:client show"|"arguments:client update"|"arguments:client archive"|"arguments:client delete"|"arguments:client import"|"arguments:note show"|"arguments:note update"|"arguments:note delete"|"arguments:note sign"|"arguments:note amend"|"arguments:import"|"arguments:help") echo "@files" ;;
-    "arguments:appt week"|"arguments:hours set") echo "monday mon tuesday tue wednesday wed thursday thu friday fri saturday sat sunday sun" ;;
+    "arguments:api"|"arguments:server restore"|"arguments:appt show"|"arguments:appt update"|"arguments:appt reschedule"|"arguments:appt confirm"|"arguments:appt complete"|"arguments:appt cancel"|"arguments:appt no-show"|"arguments:appt delete"|"arguments:service update"|"arguments:service retire"|"arguments:service delete"|"arguments:hours set"|"arguments:expense update"|"arguments:expense delete"|"arguments:client search"|"arguments:client show"|"arguments:client update"|"arguments:client archive"|"arguments:client delete"|"arguments:client import"|"arguments:note show"|"arguments:note update"|"arguments:note delete"|"arguments:note sign"|"arguments:note amend"|"arguments:import"|"arguments:help") echo "@files" ;;
+    "arguments:appt week") echo "monday mon tuesday tue wednesday wed thursday thu friday fri saturday sat sunday sun" ;;
     "arguments:completion") echo "bash zsh fish" ;;
   esac
 }

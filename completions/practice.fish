@@ -555,7 +555,7 @@ complete -c practice -n "__practice_at 'service delete'" -l max-wait -x -d 'long
 complete -c practice -n "__practice_at 'service delete'" -l help -s h -d 'show help'
 complete -c practice -n "__practice_at 'service delete'" -r -F
 complete -c practice -n "__practice_at 'hours'" -a show -d 'Show the opening hours of the week, Monday to Sunday'
-complete -c practice -n "__practice_at 'hours'" -a set -d 'Replace one day\'s opening hours (several intervals for split shifts, or closed)'
+complete -c practice -n "__practice_at 'hours'" -a set -d 'Replace the opening hours of a day or several (intervals for split shifts, or closed)'
 complete -c practice -n "__practice_at 'hours'" -l profile -s p -x -a '(__practice_profiles)' -d 'the profile to use (default: PRACTICE_PROFILE, the active profile, or local)'
 complete -c practice -n "__practice_at 'hours'" -l no-input -d 'never prompt; fail with a usage error where an answer is needed'
 complete -c practice -n "__practice_at 'hours'" -l no-color -d 'no colour in the output (also: NO_COLOR)'
@@ -578,7 +578,7 @@ complete -c practice -n "__practice_at 'hours set'" -l no-color -d 'no colour in
 complete -c practice -n "__practice_at 'hours set'" -l verbose -d 'log every HTTP request and response to stderr (secrets redacted)'
 complete -c practice -n "__practice_at 'hours set'" -l max-wait -x -d 'longest total wait to retry a request (rate limits, outages)'
 complete -c practice -n "__practice_at 'hours set'" -l help -s h -d 'show help'
-complete -c practice -n "__practice_at 'hours set'" -x -a 'monday mon tuesday tue wednesday wed thursday thu friday fri saturday sat sunday sun'
+complete -c practice -n "__practice_at 'hours set'" -r -F
 complete -c practice -n "__practice_at 'expense'" -a add -d 'Log an expense; prints the new id'
 complete -c practice -n "__practice_at 'expense'" -a list -d 'List expenses, newest first, with their total'
 complete -c practice -n "__practice_at 'expense'" -a update -d 'Change the date, amount, category, description or vendor of an expense'

@@ -22,7 +22,7 @@ export interface OpeningInterval {
 }
 
 const DATE_FORM = 'expected a date like 2026-11-23, today, tomorrow, mon or +3d';
-const DAY_OF_WEEK_FORM = 'expected a day of the week like monday or mon';
+const DAYS_OF_WEEK_FORM = 'expected days of the week like monday, mon-fri, sat,sun, weekdays or weekend';
 const TIME_FORM = 'expected a time like 9, 9:30, 14:00, 2pm or 9:30am';
 const HOURS_FORM = 'expected hours like 09:00-12:00,13:00-17:00 or 9am-5pm, or closed';
 const MINUTES_PER_DAY = 24 * 60;
@@ -71,11 +71,34 @@ export function resolveDay(text: string, now: Date, timeZone: string): string {
   throw new InvalidInputError(`${DATE_FORM}; got '${text}'`);
 }
 
-/** A day of the week as typed, full or three letters, any case: `Mon` -> `monday`. */
-export function parseDayOfWeek(text: string): DayOfWeek {
-  const index = WEEKDAY_NAMES.get(text.trim().toLowerCase());
-  if (index === undefined) throw new InvalidInputError(`${DAY_OF_WEEK_FORM}; got '${text}'`);
-  return DAYS_OF_WEEK[index]!;
+// Names for the groups of days a practice's hours usually come in.
+const DAY_GROUPS = new Map<string, readonly DayOfWeek[]>([
+  ['weekdays', DAYS_OF_WEEK.slice(0, 5)],
+  ['weekend', DAYS_OF_WEEK.slice(5)],
+]);
+
+/**
+ * Days of the week as typed, a day full or three letters in any case: days, ranges and groups, comma-separated (`mon-fri`, `sat,sun`,
+ * `mon-wed,fri`, `weekdays`, `weekend`). A range runs forward through the week, wrapping past
+ * Sunday (`fri-mon`). The days come back once each, Monday first.
+ */
+export function parseDaysOfWeek(text: string): DayOfWeek[] {
+  const chosen = new Set<DayOfWeek>();
+  const refuse = () => new InvalidInputError(`${DAYS_OF_WEEK_FORM}; got '${text}'`);
+  for (const item of text.split(',')) {
+    const name = item.trim().toLowerCase();
+    const group = DAY_GROUPS.get(name);
+    const range = name.split('-').map((day) => WEEKDAY_NAMES.get(day.trim()));
+    if (group) group.forEach((day) => chosen.add(day));
+    else if (range.length === 1 && range[0] !== undefined) chosen.add(DAYS_OF_WEEK[range[0]]!);
+    else if (range.length === 2 && range[0] !== undefined && range[1] !== undefined) {
+      for (let index = range[0]; ; index = (index + 1) % 7) {
+        chosen.add(DAYS_OF_WEEK[index]!);
+        if (index === range[1]) break;
+      }
+    } else throw refuse();
+  }
+  return DAYS_OF_WEEK.filter((day) => chosen.has(day));
 }
 
 /** The lower-case day name of an ISO date, as business_hours.day_of_week stores it. */

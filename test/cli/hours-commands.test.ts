@@ -25,7 +25,7 @@ describe('practice hours', () => {
     expect(split.code, split.stderr).toBe(0);
     expect(split.stderr).toContain('Monday: 09:00-12:00,13:00-17:00.');
     expect(hoursRequests()).toEqual([
-      { method: 'DELETE', url: `/rest/v1/business_hours?therapist_id=eq.${me}&day_of_week=eq.monday` },
+      { method: 'DELETE', url: `/rest/v1/business_hours?therapist_id=eq.${me}&day_of_week=in.(monday)` },
       { method: 'POST', url: '/rest/v1/business_hours' },
     ]);
 
@@ -61,7 +61,8 @@ describe('practice hours', () => {
 
   it('refuses a bad day or spec naming it, before sending anything (exit 2)', async () => {
     for (const [args, message] of [
-      [['funday', '09:00-17:00'], "<day>: expected a day of the week like monday or mon; got 'funday'"],
+      [['funday', '09:00-17:00'], "<days>: expected days of the week like monday, mon-fri, sat,sun, weekdays or weekend; got 'funday'"],
+      [['mon-funday', '09:00-17:00'], "<days>: expected days of the week like monday, mon-fri, sat,sun, weekdays or weekend; got 'mon-funday'"],
       [['monday', '09:00'], '<spec>: expected hours like 09:00-12:00,13:00-17:00'],
       [['monday', '17:00-09:00'], '17:00-09:00 closes before it opens'],
       [['monday', '09:00-12:00,11:00-13:00'], '09:00-12:00 overlaps 11:00-13:00'],
@@ -75,5 +76,27 @@ describe('practice hours', () => {
     expect(hoursRequests()).toEqual([]);
     const week = JSON.parse((await home.run(['hours', 'show', '--json'])).stdout);
     expect(week[0].hours).toHaveLength(2);
+  });
+
+  it('sets several days at once: a range, then a group closed, in one DELETE and one POST', async () => {
+    server.received.length = 0;
+    const range = await home.run(['hours', 'set', 'mon-fri', '9am-5pm', '--json', 'day_of_week,open_time,close_time']);
+    expect(range.code, range.stderr).toBe(0);
+    expect(range.stderr).toContain('Monday, Tuesday, Wednesday, Thursday, Friday: 09:00-17:00.');
+    expect(JSON.parse(range.stdout)).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => (
+      { day_of_week: day, open_time: '09:00', close_time: '17:00' })));
+    expect(hoursRequests()).toEqual([
+      { method: 'DELETE', url: `/rest/v1/business_hours?therapist_id=eq.${me}&day_of_week=in.(monday,tuesday,wednesday,thursday,friday)` },
+      { method: 'POST', url: '/rest/v1/business_hours' },
+    ]);
+    await home.run(['hours', 'set', 'sat', '10:00-14:00']);
+
+    const weekend = await home.run(['hours', 'set', 'weekend', 'closed']);
+    expect(weekend.code, weekend.stderr).toBe(0);
+    expect(weekend.stderr).toContain('Saturday, Sunday: closed.');
+    const week = JSON.parse((await home.run(['hours', 'show', '--json'])).stdout) as Array<{ day_of_week: string; hours: unknown[] }>;
+    expect(week.map((day) => [day.day_of_week, day.hours.length])).toEqual([
+      ['monday', 1], ['tuesday', 1], ['wednesday', 1], ['thursday', 1], ['friday', 1], ['saturday', 0], ['sunday', 0],
+    ]);
   });
 });

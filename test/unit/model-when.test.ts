@@ -3,7 +3,7 @@ import { InvalidInputError } from '../../src/model/errors.js';
 import {
   addMinutes,
   dayOfWeek,
-  parseDayOfWeek,
+  parseDaysOfWeek,
   parseHoursSpec,
   parseTimeOfDay,
   resolveDay,
@@ -166,19 +166,35 @@ describe('resolveDay', () => {
   });
 });
 
-describe('parseDayOfWeek', () => {
+describe('parseDaysOfWeek', () => {
   it.each([
     ['monday', 'monday'], ['mon', 'monday'], ['tuesday', 'tuesday'], ['tue', 'tuesday'],
     ['wednesday', 'wednesday'], ['wed', 'wednesday'], ['thursday', 'thursday'], ['thu', 'thursday'],
     ['friday', 'friday'], ['fri', 'friday'], ['saturday', 'saturday'], ['sat', 'saturday'],
     ['sunday', 'sunday'], ['sun', 'sunday'], ['Monday', 'monday'], [' SAT ', 'saturday'],
-  ])('%j -> %s', (text, day) => {
-    expect(parseDayOfWeek(text)).toBe(day);
+  ])('one day: %j -> %s', (text, day) => {
+    expect(parseDaysOfWeek(text)).toEqual([day]);
   });
 
-  it.each(['', 'mo', 'thurs', 'weekday', 'today', '1'])('refuses %j', (text) => {
-    expect(() => parseDayOfWeek(text)).toThrow(
-      new InvalidInputError(`expected a day of the week like monday or mon; got '${text}'`),
+  it.each([
+    ['mon-fri', ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']],
+    ['Mon - Wed', ['monday', 'tuesday', 'wednesday']],
+    ['sat,sun', ['saturday', 'sunday']],
+    ['sun,sat', ['saturday', 'sunday']],
+    ['mon-wed,fri', ['monday', 'tuesday', 'wednesday', 'friday']],
+    ['fri-mon', ['monday', 'friday', 'saturday', 'sunday']],
+    ['thu-thu', ['thursday']],
+    ['weekdays', ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']],
+    ['weekend', ['saturday', 'sunday']],
+    ['weekdays,sat', ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']],
+    ['mon,monday,mon-tue', ['monday', 'tuesday']],
+  ])('several: %j', (text, days) => {
+    expect(parseDaysOfWeek(text)).toEqual(days);
+  });
+
+  it.each(['', 'mo', 'thurs', 'weekday', 'today', '1', 'mon-', '-fri', 'mon-wed-fri', 'mon,,fri', 'mon;fri'])('refuses %j', (text) => {
+    expect(() => parseDaysOfWeek(text)).toThrow(
+      new InvalidInputError(`expected days of the week like monday, mon-fri, sat,sun, weekdays or weekend; got '${text}'`),
     );
   });
 });

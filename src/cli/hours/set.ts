@@ -1,18 +1,19 @@
-// `practice hours set <day> <spec>`: replaces one day's opening hours (DELETE that day's rows, then
-// POST the new ones); `closed` leaves the day without rows. Split shifts are one row per interval.
+// `practice hours set <days> <spec>`: replaces the opening hours of one day or several (DELETE those
+// days' rows, then POST the new ones); `closed` leaves them without rows. Split shifts are one row
+// per interval.
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import type { BusinessHours, BusinessHoursCreate } from '../../model/records.js';
-import { type DayOfWeek, type OpeningInterval, parseDayOfWeek, parseHoursSpec } from '../../model/when.js';
+import { type DayOfWeek, type OpeningInterval, parseDaysOfWeek, parseHoursSpec } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { parseFlag } from '../shared/input.js';
 import { reportChangedRows } from '../shared/report.js';
 import { hoursSpec } from './week.js';
 
-// --json prints the day's business_hours rows as stored, one per interval with its id, as every other
+// --json prints the days' business_hours rows as stored, one per interval with its id, as every other
 // write prints its rows; not `hours show`'s day view, which has no ids. A day set `closed` has no rows
 // left, so it prints [] rather than the rows deleted, which would read as the day's hours.
 const HOURS_FIELDS = ['id', 'day_of_week', 'open_time', 'close_time', 'therapist_id', 'created_at', 'updated_at'];
@@ -20,34 +21,35 @@ const HOURS_COLUMNS: Column<BusinessHours>[] = [{ key: 'id' }, { key: 'day_of_we
 
 export function setCommand(ctx: Context): Command {
   const command = new Command('set')
-    .description("Replace one day's opening hours (several intervals for split shifts, or closed)")
-    .argument('<day>', 'monday..sunday, or mon..sun')
+    .description('Replace the opening hours of a day or several (intervals for split shifts, or closed)')
+    .argument('<days>', 'monday..sunday or mon..sun, ranges like mon-fri, lists like sat,sun, weekdays, weekend')
     .argument('<spec>', 'comma-separated open-close intervals like 09:00-12:00,13:00-17:00, or closed')
     .addHelpText('before', `Examples:
   $ practice hours set monday 09:00-12:00,13:00-17:00
+  $ practice hours set mon-fri 9am-5pm
   $ practice hours set sat 10am-2pm --json id,open_time,close_time
-  $ practice hours set sunday closed
+  $ practice hours set weekend closed
 `)
-    .action((day: string, spec: string, options: RowOptions) => runSet(parseFlag('<day>', () => parseDayOfWeek(day)), parseFlag('<spec>', () => parseHoursSpec(spec)), options, ctx));
+    .action((days: string, spec: string, options: RowOptions) => runSet(parseFlag('<days>', () => parseDaysOfWeek(days)), parseFlag('<spec>', () => parseHoursSpec(spec)), options, ctx));
   return addOutputFlags(command, HOURS_FIELDS);
 }
 
-export async function runSet(day: DayOfWeek, intervals: OpeningInterval[], options: RowOptions, ctx: Context): Promise<void> {
+export async function runSet(days: DayOfWeek[], intervals: OpeningInterval[], options: RowOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const me = await api.userId();
-  const removed = await api.remove<BusinessHours>('business_hours', query<BusinessHours>().eq('therapist_id', me).eq('day_of_week', day));
-  const rows: BusinessHoursCreate[] = intervals.map((interval) => ({ id: randomUUID(), day_of_week: day, ...interval }));
+  const removed = await api.remove<BusinessHours>('business_hours', query<BusinessHours>().eq('therapist_id', me).in('day_of_week', days));
+  const rows: BusinessHoursCreate[] = days.flatMap((day) => intervals.map((interval) => ({ id: randomUUID(), day_of_week: day, ...interval })));
   let stored: BusinessHours[] = [];
   try {
     if (rows.length > 0) stored = await api.insert<BusinessHours>('business_hours', rows);
   } catch (err) {
-    // The two requests are not one transaction: put the day back as it was rather than leave it closed.
+    // The two requests are not one transaction: put the days back as they were rather than leave them closed.
     if (removed.length > 0) {
       await api.insert<BusinessHours>('business_hours', removed.map(({ id, day_of_week, open_time, close_time }) => ({ id, day_of_week, open_time, close_time })));
     }
     throw err;
   }
-  await reportChangedRows(ctx, `${capitalised(day)}: ${hoursSpec(intervals)}.`, stored, HOURS_COLUMNS, options);
+  await reportChangedRows(ctx, `${days.map(capitalised).join(', ')}: ${hoursSpec(intervals)}.`, stored, HOURS_COLUMNS, options);
 }
 
 function capitalised(day: string): string {
