@@ -60,5 +60,5 @@ export async function runExport(options: ExportOptions, ctx: Context): Promise<v
       ? toCsv(SCHEDULE_COLUMNS, scheduleRows(schedule, { redact }))
       : `${JSON.stringify(scheduleRows(schedule, { redact }), null, 2)}\n`;
   const days = from === to ? from : `${from}_${to}`;
-  await emit(ctx, text, options.output, () => `appointments-${days}.${options.format}`, `${schedule.length} appointments`);
+  await emit(ctx, text, { output: options.output, fileName: () => `appointments-${days}.${options.format}` }, `${schedule.length} appointments`);
 }

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { BACKUP_TABLES, type BackupInput, type BackupTable, writeBackup } from '../../formats/backup.js';
 import type { Context } from '../context.js';
 import { readAll } from './read-all.js';
-import { emit } from '../shared/write-file.js';
+import { emit, fileStamp } from '../shared/write-file.js';
 
 interface ExportOptions {
   output?: string;
@@ -31,6 +31,5 @@ export async function runExport(options: ExportOptions, ctx: Context): Promise<v
   const now = ctx.now();
   const text = writeBackup({ tables: tables as BackupInput['tables'], sourceUrl: api.urls.rest, now });
   const rows = BACKUP_TABLES.reduce((sum, table) => sum + tables[table].length, 0);
-  const stamp = now.toISOString().replace(/[:]/g, '').replace(/\.\d+Z$/, 'Z');
-  await emit(ctx, text, options.output, () => `practice-export-${stamp}.json`, `${rows} records`);
+  await emit(ctx, text, { output: options.output, fileName: () => `practice-export-${fileStamp(now)}.json` }, `${rows} records`);
 }

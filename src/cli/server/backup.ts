@@ -5,7 +5,7 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
-import { emit } from '../shared/write-file.js';
+import { emit, fileStamp } from '../shared/write-file.js';
 import { dataDirOf, dataDirOption } from './options.js';
 
 interface BackupOptions {
@@ -35,7 +35,8 @@ export async function runBackup(options: BackupOptions, ctx: Context): Promise<v
     throw new CommandError(`The service on ${dataDir} keeps its data in a PostgreSQL server, not in the data dir.`, 'Back that database up with pg_dump.');
   }
   const snapshot = running?.url ? await fromRunningServer(running.url, dataDir, ctx) : await fromStoppedDataDir(dataDir);
-  await emit(ctx, snapshot, options.output, () => `practice-${fileStamp(ctx.now())}.tar.gz`, `a backup of ${dataDir} (${megabytes(snapshot.length)})`);
+  const fileName = () => `practice-${fileStamp(ctx.now())}.tar.gz`;
+  await emit(ctx, snapshot, { output: options.output, fileName, replaceInDirectory: false }, `a backup of ${dataDir} (${megabytes(snapshot.length)})`);
 }
 
 async function fromRunningServer(url: string, dataDir: string, ctx: Context): Promise<Buffer> {
@@ -61,9 +62,5 @@ async function fromStoppedDataDir(dataDir: string): Promise<Buffer> {
     throw new CommandError(`Could not back up ${dataDir}: ${(err as Error).message}`);
   }
 }
-
-// To the second, so a second backup on the same day (before and after a risky change) keeps the
-// first; no colons, which some file systems and tools refuse. 2026-11-22T21:40:05.123Z -> 2026-11-22T214005Z
-const fileStamp = (now: Date) => `${now.toISOString().slice(0, 19).replaceAll(':', '')}Z`;
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;

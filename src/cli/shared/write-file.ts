@@ -1,12 +1,15 @@
 // Where an export or a backup goes: stdout, or a file written atomically (a temporary file in the same directory,
 // then a rename), so a cron job's reader sees the old file or the whole new one, never half of one.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import type { Context } from '../context.js';
 
-/** Writes `content` to `path` so the name only ever holds a complete file: write, flush, then rename. */
-export async function writeAtomically(path: string, content: string | Uint8Array): Promise<void> {
+/**
+ * Writes `content` to `path` so the name only ever holds a complete file: write, flush, then rename.
+ * With `replace: false` a file already there stays, and the write fails with EEXIST.
+ */
+export async function writeAtomically(path: string, content: string | Uint8Array, { replace = true } = {}): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
   // In the same directory, because a rename is atomic only within one file system.
@@ -19,11 +22,17 @@ export async function writeAtomically(path: string, content: string | Uint8Array
     } finally {
       await file.close();
     }
-    await rename(temporary, path);
-  } catch (error) {
+    if (replace) await rename(temporary, path);
+    else await link(temporary, path);
+  } finally {
+    // After a rename there is nothing left to remove; after a link, or a failure, the temporary name goes.
     await rm(temporary, { force: true });
-    throw error;
   }
+}
+
+/** A moment as file names carry it, to the second and without colons: 2026-11-22T214005Z. */
+export function fileStamp(now: Date): string {
+  return `${now.toISOString().slice(0, 19).replaceAll(':', '')}Z`;
 }
 
 /**
@@ -35,13 +44,43 @@ export async function outputPath(output: string, fileName: () => string): Promis
   return info?.isDirectory() || output.endsWith(sep) ? join(output, fileName()) : output;
 }
 
-/** Prints `content` to stdout, or writes it atomically to `output` and says where it went (stderr). */
-export async function emit(ctx: Context, content: string | Uint8Array, output: string | undefined, fileName: () => string, what: string): Promise<void> {
-  if (output === undefined || output === '-') {
+/** Where `emit` writes, and whether a file already there under the chosen name is replaced. */
+export interface Destination {
+  output: string | undefined;
+  /** The name of the file in a directory `output` names. */
+  fileName: () => string;
+  /**
+   * false: in a directory, a name already taken gets a number (`practice-…-2.tar.gz`), so no earlier
+   * file is lost (backups). A file the user named is always replaced.
+   */
+  replaceInDirectory?: boolean;
+}
+
+/** Prints `content` to stdout, or writes it atomically where `to` says and says where it went (stderr). */
+export async function emit(ctx: Context, content: string | Uint8Array, to: Destination, what: string): Promise<void> {
+  if (to.output === undefined || to.output === '-') {
     ctx.io.stdout.write(content);
     return;
   }
-  const path = await outputPath(output, fileName);
-  await writeAtomically(path, content);
-  ctx.out.success(`Wrote ${what} to ${path}`);
+  const path = await outputPath(to.output, to.fileName);
+  const written = path === to.output || to.replaceInDirectory !== false
+    ? await writeAtomically(path, content).then(() => path)
+    : await writeNumbered(path, content);
+  ctx.out.success(`Wrote ${what} to ${written}`);
+}
+
+/** Writes to `path`, or if it is taken to `name-2.ext`, `name-3.ext`, …; returns the path written. */
+async function writeNumbered(path: string, content: string | Uint8Array): Promise<string> {
+  const name = basename(path);
+  const dot = name.indexOf('.');
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let number = 1; ; number++) {
+    const candidate = number === 1 ? path : join(dirname(path), `${stem}-${number}${extension}`);
+    try {
+      await writeAtomically(candidate, content, { replace: false });
+      return candidate;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
