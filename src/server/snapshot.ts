@@ -17,15 +17,11 @@ export async function snapshotOf(db: PgliteDatabase): Promise<Buffer> {
   return Buffer.from(await (await db.dumpDataDir()).arrayBuffer());
 }
 
-export async function hasDatabase(dataDir: string): Promise<boolean> {
-  return exists(pgliteDir(dataDir));
-}
-
 /** The snapshot of a data dir no server runs on; a DataDirLockedError if one does. */
 export async function snapshotStoppedDataDir(dataDir: string): Promise<Buffer> {
   const lock = await acquireServerLock(dataDir, 'pglite');
   try {
-    if (!(await hasDatabase(dataDir))) throw new Error(`There is no practice database in ${dataDir} to back up.`);
+    if (!(await exists(pgliteDir(dataDir)))) throw new Error(`There is no practice database in ${dataDir} to back up.`);
     const { openPglite } = await import('./db/pglite.js');
     const db = await openPglite({ dataDir: pgliteDir(dataDir) });
     try {
@@ -40,14 +36,15 @@ export async function snapshotStoppedDataDir(dataDir: string): Promise<Buffer> {
 
 /**
  * Makes `snapshot` the database of a data dir no server runs on. A database already there is moved
- * aside, never deleted: its new name is returned.
+ * aside, never deleted, once `beforeReplacing` (under the lock) has let it: its new name is returned.
  */
-export async function restoreSnapshot(dataDir: string, snapshot: Buffer, now: Date): Promise<string | null> {
+export async function restoreSnapshot(dataDir: string, snapshot: Buffer, now: Date, beforeReplacing: () => Promise<void>): Promise<string | null> {
   const lock = await acquireServerLock(dataDir, 'pglite');
   try {
     const target = pgliteDir(dataDir);
     let movedTo: string | null = null;
     if (await exists(target)) {
+      await beforeReplacing();
       movedTo = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
       await rename(target, movedTo);
     }

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
-import { confirmation } from '../shared/confirm.js';
+import { confirmation, yesOption } from '../shared/confirm.js';
 import { dataDirOf, dataDirOption } from './options.js';
 
 interface RestoreOptions {
@@ -20,7 +20,7 @@ export function restoreCommand(ctx: Context): Command {
     .description('Make a backup the database of a stopped data dir (the current one is kept aside)')
     .argument('<file>', 'a file written by `practice server backup`')
     .addOption(dataDirOption())
-    .option('-y, --yes', 'replace an existing database without asking (needed when not at a terminal)')
+    .addOption(yesOption('replace an existing database without asking (needed when not at a terminal)'))
     .addHelpText('before', `Examples:
   $ practice server stop && practice server restore ~/backups/practice-2026-11-22T214005Z.tar.gz
   $ practice server restore backup.tar.gz --data-dir /srv/practice --yes
@@ -40,17 +40,16 @@ export async function runRestore(file: string, options: RestoreOptions, ctx: Con
   const running = await readServerState(dataDir);
   if (running) throw new CommandError(`A practice server (pid ${running.pid}) is running on ${dataDir}.`, 'Stop it first: `practice server stop`.');
   const { ensureDataDir } = await import('../../server/data-dir.js');
-  const { hasDatabase, restoreSnapshot } = await import('../../server/snapshot.js');
-  // Only replacing a database needs a yes; filling an empty data dir loses nothing.
-  if (await hasDatabase(dataDir)) {
-    await confirmation(ctx, options.yes, 'Replacing a database')(`Make ${file} the database of ${dataDir}? The current database is kept aside.`);
-  }
-
+  const { restoreSnapshot } = await import('../../server/snapshot.js');
   await ensureDataDir(dataDir);
   let keptAside: string | null;
   try {
-    keptAside = await restoreSnapshot(dataDir, snapshot, ctx.now());
+    // Only replacing a database needs a yes (asked under the server lock, so the answer is about
+    // the database that is there); filling an empty data dir loses nothing.
+    keptAside = await restoreSnapshot(dataDir, snapshot, ctx.now(), () =>
+      confirmation(ctx, options.yes, 'Replacing a database')(`Make ${file} the database of ${dataDir}? The current database is kept aside.`));
   } catch (err) {
+    if (err instanceof UsageError || err instanceof CommandError) throw err;
     if (err instanceof DataDirLockedError) throw new CommandError(err.message, 'Stop it first: `practice server stop`.');
     throw new CommandError(`Could not restore ${file}: ${(err as Error).message}`, 'The data dir is as it was before.');
   }
