@@ -43,9 +43,11 @@ export async function runSet(days: DayOfWeek[], intervals: OpeningInterval[], op
   try {
     if (rows.length > 0) stored = await api.insert<BusinessHours>('business_hours', rows);
   } catch (err) {
-    // The two requests are not one transaction: put the days back as they were rather than leave them closed.
+    // The two requests are not one transaction: put the days back as they were rather than leave them
+    // closed. The first failure is the one to report; if the days stay closed, the user must know.
     if (removed.length > 0) {
-      await api.insert<BusinessHours>('business_hours', removed.map(({ id, day_of_week, open_time, close_time }) => ({ id, day_of_week, open_time, close_time })));
+      await api.insert<BusinessHours>('business_hours', removed.map(({ id, day_of_week, open_time, close_time }) => ({ id, day_of_week, open_time, close_time })))
+        .catch(() => ctx.out.warn(`${days.map(capitalised).join(', ')} could not be put back and are closed now; run \`practice hours set\` again.`));
     }
     throw err;
   }
