@@ -18,9 +18,9 @@ interface Ask {
 /** Why no question can be put: stdin or stdout is no terminal, or --no-input; null when one can. */
 export type Silence = 'no terminal' | '--no-input' | null;
 
-/** The refusal of a question nobody can answer, saying why: `Cannot ask "Name" with --no-input.` */
-function unaskable(subject: string, silence: Silence, flag: string): UsageError {
-  return new UsageError(`${subject} ${silence === '--no-input' ? 'with --no-input' : 'without a terminal'}.`, `Pass ${flag}.`);
+/** Why a question cannot be put, as the end of a refusal: `Cannot ask "Name" with --no-input.` */
+export function unaskable(silence: Silence): string {
+  return silence === '--no-input' ? 'with --no-input' : 'without a terminal';
 }
 
 export class Prompter {
@@ -50,7 +50,7 @@ export class Prompter {
   }
 
   private async prompts(message: string, ask: Ask) {
-    if (this.silence !== null) throw unaskable(`Cannot ask "${message}"`, this.silence, ask.flag);
+    if (this.silence !== null) throw new UsageError(`Cannot ask "${message}" ${unaskable(this.silence)}.`, `Pass ${ask.flag}.`);
     return import('@inquirer/prompts');
   }
 

@@ -91,7 +91,7 @@ describe('auth login', () => {
     const h = await home();
     const login = await h.run(['auth', 'login']);
     expect(login.code).toBe(2);
-    expect(login.stderr).toContain('No email address given.');
+    expect(login.stderr).toContain('No email address given, and it cannot be asked without a terminal.');
     const noPassword = await h.run(['auth', 'login', '--email', h.email]);
     expect(noPassword.code).toBe(2);
     expect(noPassword.stderr).toContain('--password-stdin');

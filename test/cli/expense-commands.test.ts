@@ -132,7 +132,7 @@ describe('practice expense update and delete', () => {
       [['update', id, '--description', 'X', '--clear-description'], '--clear-description: not with --description'],
       [['update', 'zz', '--amount', '1'], 'expense: expected an expense id'],
       [['delete', 'zz', '--yes'], 'expense: expected an expense id'],
-      [['delete', id], 'Deleting an expense needs confirmation, and there is no terminal to ask at.'],
+      [['delete', id], 'Deleting an expense needs confirmation, which cannot be asked without a terminal.'],
     ] as const) await expectRefused(args, message);
     expect(expenseRequests()).toEqual([]);
     expect(await stored(id)).toMatchObject({ amount: 5 });

@@ -204,7 +204,7 @@ describe('--no-input at a terminal', () => {
     const id = await created(['client', 'add', '--name', 'Still Here']);
     const { code, screen } = await answering(['client', 'delete', id.slice(0, 8), '--no-input'], []);
     expect(code, screen).toBe(2);
-    expect(screen).toContain('Deleting a client needs confirmation, and --no-input forbids asking.');
+    expect(screen).toContain('Deleting a client needs confirmation, which cannot be asked with --no-input.');
     expect(screen).not.toContain('(y/N)');
     expect(await rows('clients', `id=eq.${id}`)).toMatchObject([{ id }]);
   });

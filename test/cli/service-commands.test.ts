@@ -110,7 +110,7 @@ describe('practice service delete', () => {
     server.received.length = 0;
     const refused = await home.run(['service', 'delete', 'Swedsh 60']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('Deleting a service needs confirmation, and there is no terminal to ask at.\nhint: Pass --yes.');
+    expect(refused.stderr).toContain('Deleting a service needs confirmation, which cannot be asked without a terminal.\nhint: Pass --yes.');
     expect(sentTo('service_menu')).toEqual([]);
 
     const deleted = await home.run(['service', 'delete', 'Swedsh 60', '--yes']);

@@ -1,5 +1,6 @@
-// The CLI in-process on fake terminal streams (a child process cannot get a TTY here): the table
-// view, colour on a terminal, and --no-input turning prompts off even at a terminal.
+// The CLI in-process on streams that say they are a terminal: the table view, colour, and
+// --no-input turning prompts off even at a terminal. (prompts.test.ts answers questions on a real
+// pseudo-terminal, through the built binary.)
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/cli/context.js';
@@ -18,7 +19,7 @@ afterAll(async () => {
 });
 
 /** Runs `practice <argv>` in this process with stdin, stdout and stderr all terminals. */
-async function atTerminal(argv: string[], env: NodeJS.ProcessEnv = {}) {
+async function onFakeTerminal(argv: string[], env: NodeJS.ProcessEnv = {}) {
   const stream = () => Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
   const io = { stdin: stream(), stdout: stream(), stderr: stream() };
   const ctx = createContext({ io, env: { ...home.env, ...env }, now: () => new Date(), self: { execPath: process.execPath, script: 'practice' } });
@@ -29,7 +30,7 @@ async function atTerminal(argv: string[], env: NodeJS.ProcessEnv = {}) {
 
 describe('at a terminal', () => {
   it('prints an aligned table with bold headings', async () => {
-    const { code, stdout } = await atTerminal(['profile', 'list']);
+    const { code, stdout } = await onFakeTerminal(['profile', 'list']);
     expect(code).toBe(0);
     const bold = (text: string) => `\u001b[1m${text}\u001b[22m`;
     expect(stdout).toBe([
@@ -41,15 +42,15 @@ describe('at a terminal', () => {
   });
 
   it('prints no colour with NO_COLOR', async () => {
-    const { stdout } = await atTerminal(['profile', 'list'], { NO_COLOR: '1' });
+    const { stdout } = await onFakeTerminal(['profile', 'list'], { NO_COLOR: '1' });
     expect(stdout).not.toContain('\u001b[');
     expect(stdout.split('\n')[0]).toBe('   NAME    URL                           SIGNED IN AS  TIME ZONE');
   });
 
   it('never prompts with --no-input, and says which flag to pass', async () => {
-    const { code, stderr } = await atTerminal(['--no-input', 'auth', 'login', '--profile', 'clinic']);
+    const { code, stderr } = await onFakeTerminal(['--no-input', 'auth', 'login', '--profile', 'clinic']);
     expect(code).toBe(2);
-    expect(stderr).toContain('No email address given.');
-    expect(stderr).toContain('hint: Pass --email (and --password-stdin) when not at a terminal.');
+    expect(stderr).toContain('No email address given, and it cannot be asked with --no-input.');
+    expect(stderr).toContain('hint: Pass --email (and --password-stdin).');
   });
 });

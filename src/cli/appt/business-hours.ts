@@ -3,7 +3,7 @@
 import { query } from '../../core/query.js';
 import { dayOfWeek } from '../../model/when.js';
 import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
+import { cancelled } from '../shared/confirm.js';
 import { clock } from './view.js';
 
 interface Hours {
@@ -21,6 +21,6 @@ export async function confirmWithinHours(ctx: Context, date: string, start: stri
   const opening = hours.map((open) => `${clock(open.open_time)}-${clock(open.close_time)}`).sort().join(', ');
   ctx.out.warn(`${start}-${end} on ${day} ${date} is outside business hours (${opening}).`);
   if (ctx.interactive && !(await ctx.prompt.confirm('Book it anyway?', { flag: '--yes', default: false }))) {
-    throw new CommandError('Cancelled; nothing changed.');
+    throw cancelled();
   }
 }

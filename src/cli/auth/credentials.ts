@@ -1,6 +1,7 @@
 // Email and password for `auth login` and `auth signup`: from flags, from stdin (--password-stdin,
 // so a password never sits on a command line), or asked for at the terminal.
 import type { Context } from '../context.js';
+import { unaskable } from '../../core/prompt.js';
 import { UsageError } from '../errors.js';
 
 export interface CredentialFlags {
@@ -17,8 +18,11 @@ async function readStdin(ctx: Context): Promise<string> {
 
 /** Reads both before anything is sent, so a missing one is a usage error (exit 2) with nothing sent. */
 export async function readCredentials(flags: CredentialFlags, ctx: Context, confirm = false): Promise<{ email: string; password: string }> {
-  if (!flags.email && !ctx.interactive) throw new UsageError('No email address given.', 'Pass --email (and --password-stdin) when not at a terminal.');
-  if (!flags.passwordStdin && !ctx.interactive) throw new UsageError('No password given.', 'Pipe it in with --password-stdin when not at a terminal.');
+  if (ctx.silence !== null) {
+    const why = unaskable(ctx.silence);
+    if (!flags.email) throw new UsageError(`No email address given, and it cannot be asked ${why}.`, 'Pass --email (and --password-stdin).');
+    if (!flags.passwordStdin) throw new UsageError(`No password given, and it cannot be asked ${why}.`, 'Pipe it in with --password-stdin.');
+  }
   const email = flags.email ?? (await ctx.prompt.text('Email', { flag: '--email' }));
   if (flags.passwordStdin) {
     const password = await readStdin(ctx);

@@ -1,25 +1,27 @@
-// The confirmation of a destructive command (delete, archive, retire): --yes, or a question at a terminal
-// once the record is found, then its one write. Refused before any request when nobody can answer (exit 2: nothing sent).
+// The confirmation of a destructive command (delete, archive, retire, restore): --yes, or a question
+// at a terminal once the target is known, then its write. Refused before any change when nobody can
+// answer (exit 2: nothing sent).
 import { Option } from 'commander';
 import type { ApiClient } from '../../core/api-client.js';
 import type { RowOptions } from '../../core/output.js';
+import { unaskable } from '../../core/prompt.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 
 /** The options of a command that asks first and prints the row it changed with --json/--format. */
 export type ConfirmOptions = RowOptions & { yes?: boolean };
 
-/** `-y, --yes`, worded alike in every command that asks first. */
-export const yesOption = () => new Option('-y, --yes', 'do not ask for confirmation (needed when not at a terminal)');
+/** `-y, --yes`, worded alike in every command that asks first, unless it has more to say. */
+export const yesOption = (description = 'do not ask for confirmation (needed when not at a terminal)') => new Option('-y, --yes', description);
+
+/** What a question answered no leaves: nothing changed, exit 1. */
+export const cancelled = () => new CommandError('Cancelled; nothing changed.');
 
 /** Call before the work's first request; returns `ask`, which puts the question once the record is known. */
 export function confirmation(ctx: Context, yes: boolean | undefined, action: string): (question: string) => Promise<void> {
-  if (!yes && ctx.silence !== null) {
-    const why = ctx.silence === '--no-input' ? '--no-input forbids asking' : 'there is no terminal to ask at';
-    throw new UsageError(`${action} needs confirmation, and ${why}.`, 'Pass --yes.');
-  }
+  if (!yes && ctx.silence !== null) throw new UsageError(`${action} needs confirmation, which cannot be asked ${unaskable(ctx.silence)}.`, 'Pass --yes.');
   return async (question) => {
-    if (!yes && !(await ctx.prompt.confirm(question, { flag: '--yes', default: false }))) throw new CommandError('Cancelled; nothing changed.');
+    if (!yes && !(await ctx.prompt.confirm(question, { flag: '--yes', default: false }))) throw cancelled();
   };
 }
 
