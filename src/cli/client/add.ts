@@ -23,6 +23,11 @@ export const CLIENT_FLAGS = { name: '--name', phone: '--phone', email: '--email'
 
 type AddOptions = ClientFieldOptions & RowOptions;
 
+/** The client's fields among a command's options, which also hold --json and --format. */
+export function clientFields(options: ClientFieldOptions): ClientFieldOptions {
+  return { name: options.name, phone: options.phone, email: options.email, notes: options.notes };
+}
+
 export function addCommand(ctx: Context): Command {
   const command = new Command('add')
     .description('Add a client; prints the new id')
@@ -40,9 +45,7 @@ export function addCommand(ctx: Context): Command {
 
 export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const name = options.name ?? (await ctx.prompt.text('Name', { flag: '--name' }));
-  // The client's fields only: the options also hold --json and --format.
-  const fields = { name, phone: options.phone, email: options.email, notes: options.notes };
-  const client = checkInput(clientCreateSchema, { ...fields, id: randomUUID() }, CLIENT_FLAGS);
+  const client = checkInput(clientCreateSchema, { ...clientFields(options), name, id: randomUUID() }, CLIENT_FLAGS);
   const [created] = await (await ctx.api()).insert<Client>('clients', client);
   await reportCreated(ctx, `Added client ${nameWithId(created!)}.`, created!, CLIENT_COLUMNS, options);
 }

@@ -11,7 +11,7 @@ import { CommandError } from '../errors.js';
 import { checkInput } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
-import { CLIENT_FLAGS, type ClientFieldOptions } from './add.js';
+import { CLIENT_FLAGS, type ClientFieldOptions, clientFields } from './add.js';
 import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
 
 interface UpdateOptions extends ClientFieldOptions, RowOptions {
@@ -37,9 +37,7 @@ export function updateCommand(ctx: Context): Command {
 }
 
 export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
-  // The client's fields only: the options also hold --json and --format.
-  const fields = { name: options.name, phone: options.phone, email: options.email, notes: options.notes, status: options.status };
-  const changes = checkInput(clientUpdateSchema, fields, CLIENT_FLAGS);
+  const changes = checkInput(clientUpdateSchema, { ...clientFields(options), status: options.status }, CLIENT_FLAGS);
   const client = await resolveClient(ctx, text, 'client');
   const [updated] = await (await ctx.api()).update<Client>('clients', query<Client>().eq('id', client.id), changes);
   if (!updated) throw new CommandError(`Client ${shortId(client.id)} was not found.`, 'See `practice client list`.');
