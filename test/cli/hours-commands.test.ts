@@ -29,7 +29,7 @@ describe('practice hours', () => {
       { method: 'POST', url: '/rest/v1/business_hours' },
     ]);
 
-    await home.run(['hours', 'set', 'sat', '10:00-14:00']);
+    expect((await home.run(['hours', 'set', 'sat', '10:00-14:00'])).code).toBe(0);
     const shown = await home.run(['hours', 'show', '--json']);
     const week = JSON.parse(shown.stdout);
     expect(week).toHaveLength(7);
@@ -89,7 +89,9 @@ describe('practice hours', () => {
       { method: 'DELETE', url: `/rest/v1/business_hours?therapist_id=eq.${me}&day_of_week=in.(monday,tuesday,wednesday,thursday,friday)` },
       { method: 'POST', url: '/rest/v1/business_hours' },
     ]);
-    await home.run(['hours', 'set', 'sat', '10:00-14:00']);
+    expect((await home.run(['hours', 'set', 'sat', '10:00-14:00'])).code).toBe(0);
+    const saturday = await home.run(['api', 'GET', 'business_hours', '-q', 'day_of_week=eq.saturday']);
+    expect(JSON.parse(saturday.stdout)).toHaveLength(1);
 
     const weekend = await home.run(['hours', 'set', 'weekend', 'closed']);
     expect(weekend.code, weekend.stderr).toBe(0);

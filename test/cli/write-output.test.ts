@@ -234,6 +234,7 @@ describe('hours set', () => {
   });
 
   it('prints an empty list for a day set closed: it has no rows left', async () => {
+    expect((await home.run(['hours', 'set', 'monday', '09:00-17:00'])).code).toBe(0);
     expect((await dayRows('monday')).length).toBe(1);
     const result = await home.run(['hours', 'set', 'monday', 'closed', '--json']);
     expect(result.code, result.stderr).toBe(0);
