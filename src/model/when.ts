@@ -78,9 +78,9 @@ const DAY_GROUPS = new Map<string, readonly DayOfWeek[]>([
 ]);
 
 /**
- * Days of the week as typed, a day full or three letters in any case: days, ranges and groups, comma-separated (`mon-fri`, `sat,sun`,
- * `mon-wed,fri`, `weekdays`, `weekend`). A range runs forward through the week, wrapping past
- * Sunday (`fri-mon`). The days come back once each, Monday first.
+ * Days of the week as typed (a day full or three letters, any case): days, ranges and groups,
+ * comma-separated (`mon-fri`, `sat,sun`, `mon-wed,fri`, `weekdays`, `weekend`). A range runs
+ * forward through the week, wrapping past Sunday (`fri-mon`). Each day comes back once, Monday first.
  */
 export function parseDaysOfWeek(text: string): DayOfWeek[] {
   const chosen = new Set<DayOfWeek>();

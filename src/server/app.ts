@@ -92,8 +92,8 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
   };
 
   // Whose counter an /auth/v1/user or /logout request spends: the token's user when it verifies,
-  // else the client IP. Never a refusal here: the handler checks the token as Supabase Auth does
-  // and answers with Supabase Auth's errors.
+  // else the client IP. Never a refusal here: the handler checks the token again as Supabase Auth
+  // does (its session too, which this remembered check does not) and answers with Supabase Auth's errors.
   const identifyForLimits = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const known = (identity: Identity) => {
       if (identity.role === 'authenticated') request.identity = identity;

@@ -12,7 +12,7 @@ export async function reportChange<Row extends object>(ctx: Context, message: st
   await reportChangedRows(ctx, message, [row], columns, options);
 }
 
-/** As reportChange, for a write that leaves any number of rows (`hours set` replaces a day's). */
+/** As reportChange, for a write that leaves any number of rows (`hours set` replaces the days'). */
 export async function reportChangedRows<Row extends object>(ctx: Context, message: string, rows: readonly Row[], columns: readonly Column<Row>[], options: RowOptions = {}): Promise<void> {
   ctx.out.success(message);
   if (options.json || options.format) await ctx.out.rows(rows, columns, options);

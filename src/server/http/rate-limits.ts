@@ -1,5 +1,6 @@
-// Rate limits (PROTOCOL.md section 8) with @fastify/rate-limit: per user on /rest/v1, reads and writes
-// counted apart (anon by client IP), per client IP on /auth/v1; in memory, or in Redis for a fleet.
+// Rate limits (PROTOCOL.md section 8) with @fastify/rate-limit: per user on /rest/v1 and on
+// /auth/v1/user and /logout, reads and writes counted apart (anon by client IP); per client IP on
+// sign-up and sign-in; in memory, or in Redis for a fleet.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -20,7 +21,9 @@ export const DEFAULT_REDIS_PREFIX = 'practice:rate-limit:';
  * limit that is off, so an unlimited deployment pays no hook per request.
  */
 export interface RateLimitHooks {
+  /** Reads and writes per user: /rest/v1, and /auth/v1/user and /logout. */
   rest: onRequestAsyncHookHandler[];
+  /** Sign-up and sign-in per client IP. */
   auth: onRequestAsyncHookHandler[];
 }
 
