@@ -463,9 +463,14 @@ describe('the schema rules (as an authenticated practice)', () => {
   it('updated_at follows every change', async () => {
     const t = practice();
     const ann = await t.client();
-    // now() is the transaction's start, so the update (a later transaction) moves it on.
-    const [changed] = await t.run(`update clients set phone = '555' where id = $1 returning updated_at`, [ann.id]);
-    expect(new Date(changed!.updated_at).getTime()).toBeGreaterThan(new Date(ann.updated_at).getTime());
+    // now() is the transaction's start, so the update (a later transaction) moves it on. Compared in
+    // SQL, to the microsecond: two transactions can fall in the same millisecond of a JS Date.
+    const [changed] = await t.run(
+      `update clients c set phone = '555' from (select id, updated_at as before from clients where id = $1) old
+       where c.id = old.id returning c.updated_at > old.before as moved`,
+      [ann.id],
+    );
+    expect(changed).toEqual({ moved: true });
   });
 
   // Two requests that each see no conflict (neither has committed) still cannot both book the slot.
