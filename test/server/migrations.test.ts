@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/database.js';
+import type { Database, OwnerTransaction } from '../../src/server/db/database.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { migrations } from '../../src/server/db/migrations/index.js';
 import { openDatabase } from '../../src/server/db/open.js';
@@ -152,14 +152,19 @@ describe('the schema rules (as an authenticated practice)', () => {
   type Role = 'authenticated' | 'anon';
 
   /** One statement in a request-like transaction: role and claims set, as the REST layer does. */
-  function as(role: Role, sub: string | null, text: string, values: unknown[] = []): Promise<Row[]> {
+  /** One transaction as `role` (and user `sub`), as a request runs. */
+  function inTransactionAs<T>(role: Role, sub: string | null, work: (tx: OwnerTransaction) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
       await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
         role,
         JSON.stringify(sub ? { sub, role } : { role }),
       ]);
-      return tx.query<Row>(text, values);
+      return work(tx);
     });
+  }
+
+  function as(role: Role, sub: string | null, text: string, values: unknown[] = []): Promise<Row[]> {
+    return inTransactionAs(role, sub, (tx) => tx.query<Row>(text, values));
   }
 
   function practice() {
@@ -460,17 +465,24 @@ describe('the schema rules (as an authenticated practice)', () => {
     });
   });
 
-  it('updated_at follows every change', async () => {
+  it('updated_at moves on with every change, even two within one tick of the clock', async () => {
     const t = practice();
     const ann = await t.client();
-    // now() is the transaction's start, so the update (a later transaction) moves it on. Compared in
-    // SQL, to the microsecond: two transactions can fall in the same millisecond of a JS Date.
-    const [changed] = await t.run(
-      `update clients c set phone = '555' from (select id, updated_at as before from clients where id = $1) old
-       where c.id = old.id returning c.updated_at > old.before as moved`,
-      [ann.id],
-    );
-    expect(changed).toEqual({ moved: true });
+    // now() is the same for every statement of a transaction, and PGlite's clock ticks in
+    // milliseconds: two updates in one transaction are two changes in one tick. Compared in SQL,
+    // to the microsecond, against the row as it was before each update.
+    const moved = await inTransactionAs('authenticated', t.id, async (tx) => {
+      const changes: unknown[] = [];
+      for (const phone of ['555-0001', '555-0002']) {
+        changes.push(...(await tx.query(
+          `update clients c set phone = $2 from (select id, updated_at as before from clients where id = $1) old
+           where c.id = old.id returning c.updated_at > old.before as moved`,
+          [ann.id, phone],
+        )));
+      }
+      return changes;
+    });
+    expect(moved).toEqual([{ moved: true }, { moved: true }]);
   });
 
   // Two requests that each see no conflict (neither has committed) still cannot both book the slot.
@@ -478,10 +490,7 @@ describe('the schema rules (as an authenticated practice)', () => {
     const t = practice();
     const ann = await t.client();
     const book = (start: string) =>
-      db.transaction(async (tx) => {
-        await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
-          JSON.stringify({ sub: t.id }),
-        ]);
+      inTransactionAs('authenticated', t.id, async (tx) => {
         await tx.query(
           `insert into appointments (client_id, date, start_time, end_time) values ($1, '2025-05-01', $2, '11:00')`,
           [ann.id, start],

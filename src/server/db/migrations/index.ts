@@ -2,6 +2,7 @@
 // Migration with the next version, and one line below; an applied migration never changes.
 import { practiceSchema } from './0001-practice-schema.js';
 import { authAccounts } from './0002-auth.js';
+import { updatedAtMovesOn } from './0003-updated-at-moves-on.js';
 
 export interface Migration {
   /** Applied in ascending order; recorded in practice_private.schema_migrations. */
@@ -11,4 +12,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [practiceSchema, authAccounts];
+export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn];
