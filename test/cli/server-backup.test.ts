@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { BIN, runPractice } from '../helpers/cli.js';
 
 const SLOW = 120_000;
 const EMAIL = 'backup@example.com';
@@ -16,16 +16,7 @@ const PASSWORD = 'correct horse battery';
 let dir: string;
 let env: NodeJS.ProcessEnv;
 
-function practice(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const practice = (args: string[]) => runPractice(args, env);
 
 interface Server {
   child: ChildProcess;

@@ -9,26 +9,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runPractice } from '../helpers/cli.js';
 import { databaseUrl } from '../helpers/database-url.js';
 
-const BIN = new URL('../../bin/practice.cjs', import.meta.url).pathname;
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function practice(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Finished> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const practice = (args: string[], env: NodeJS.ProcessEnv = {}) => runPractice(args, { ...process.env, ...env });
 
 interface Foreground {
   child: ChildProcess;

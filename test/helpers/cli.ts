@@ -29,7 +29,8 @@ export interface CliHome {
   cleanup(): Promise<void>;
 }
 
-function runBinary(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliResult> {
+/** Runs `practice <args>` with exactly `env`; `input` is written to stdin, which is then closed. */
+export function runPractice(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -60,8 +61,8 @@ export async function tempHome(): Promise<CliHome> {
     configDir,
     dataHome,
     env,
-    run: (args, options = {}) => runBinary(args, { ...env, ...options.env }, options.input),
-    start: (args, options = {}) => runBinary(args, { ...env, ...options.env }),
+    run: (args, options = {}) => runPractice(args, { ...env, ...options.env }, options.input),
+    start: (args, options = {}) => runPractice(args, { ...env, ...options.env }),
     readConfig: async () => JSON.parse(await readFile(configPath, 'utf8')),
     writeConfig: (config) => writeFile(configPath, JSON.stringify(config), { mode: 0o600 }),
     cleanup: () => rm(dir, { recursive: true, force: true }),
