@@ -24,13 +24,14 @@ beforeAll(async () => {
   home = await signedInHome(server.url, server.keys.anonKey);
   me = JSON.parse((await home.run(['api', 'GET', '/auth/v1/user'])).stdout).id;
   for (const name of ['Ann Lee', 'Anna Berg', 'Bob Stone']) clients[name] = (await create('clients', { name })).id;
+  // The fixed days lie before any day these tests run on, so "today" never has their rows.
   const today = todayIn(new Date(), 'Europe/Berlin');
   const book = async (key: string, client: string, date: string, start: string, end: string, status = 'scheduled') =>
     (appts[key] = (await create('appointments', { client_id: clients[client]!, date, start_time: start, end_time: end, status })).id);
-  await book('ann', 'Ann Lee', '2026-11-23', '09:00', '10:00');
-  await book('bob', 'Bob Stone', '2026-11-23', '11:00', '12:00', 'confirmed');
-  await book('anna', 'Anna Berg', '2026-11-23', '13:00', '14:00', 'cancelled');
-  await book('later', 'Ann Lee', '2026-11-25', '09:00', '10:00');
+  await book('ann', 'Ann Lee', '2025-11-24', '09:00', '10:00');
+  await book('bob', 'Bob Stone', '2025-11-24', '11:00', '12:00', 'confirmed');
+  await book('anna', 'Anna Berg', '2025-11-24', '13:00', '14:00', 'cancelled');
+  await book('later', 'Ann Lee', '2025-11-26', '09:00', '10:00');
   await book('today', 'Bob Stone', today, '08:00', '08:30');
 });
 
@@ -45,13 +46,13 @@ afterAll(async () => {
 
 describe('appt list', () => {
   it('sends the filters of INTERFACE.md for a day and statuses', async () => {
-    const result = await home.run(['appt', 'list', '--date', '2026-11-23', '--status', 'scheduled,confirmed']);
+    const result = await home.run(['appt', 'list', '--date', '2025-11-24', '--status', 'scheduled,confirmed']);
     expect(result.code, result.stderr).toBe(0);
-    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=eq.2026-11-23&status=in.(scheduled,confirmed)&order=date.asc,start_time.asc`]);
+    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=eq.2025-11-24&status=in.(scheduled,confirmed)&order=date.asc,start_time.asc`]);
     const lines = result.stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
     expect(lines).toEqual([
-      [appts.ann!.slice(0, 8), '2026-11-23', '09:00', '10:00', 'Ann Lee', 'scheduled', ''],
-      [appts.bob!.slice(0, 8), '2026-11-23', '11:00', '12:00', 'Bob Stone', 'confirmed', ''],
+      [appts.ann!.slice(0, 8), '2025-11-24', '09:00', '10:00', 'Ann Lee', 'scheduled', ''],
+      [appts.bob!.slice(0, 8), '2025-11-24', '11:00', '12:00', 'Bob Stone', 'confirmed', ''],
     ]);
   });
 
@@ -60,14 +61,14 @@ describe('appt list', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(sent('clients')).toEqual([`GET /rest/v1/clients?therapist_id=eq.${me}&name=ilike.*ann lee*&select=id,name&order=name.asc&limit=20`]);
     expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&client_id=eq.${clients['Ann Lee']}&select=id,date&order=date.desc&limit=5`]);
-    expect(JSON.parse(result.stdout)).toEqual([{ id: appts.later, date: '2026-11-25' }, { id: appts.ann, date: '2026-11-23' }]);
+    expect(JSON.parse(result.stdout)).toEqual([{ id: appts.later, date: '2025-11-26' }, { id: appts.ann, date: '2025-11-24' }]);
   });
 
   it('takes an id prefix for --client and a range with --from/--to', async () => {
     const prefix = clients['Bob Stone']!.slice(0, 6);
-    const result = await home.run(['appt', 'list', '--client', prefix, '--from', '2026-11-23', '--to', '2026-11-30', '--json', 'id']);
+    const result = await home.run(['appt', 'list', '--client', prefix, '--from', '2025-11-24', '--to', '2025-12-01', '--json', 'id']);
     expect(result.code, result.stderr).toBe(0);
-    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=gte.2026-11-23&date=lte.2026-11-30&client_id=eq.${clients['Bob Stone']}&select=id&order=date.asc,start_time.asc`]);
+    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=gte.2025-11-24&date=lte.2025-12-01&client_id=eq.${clients['Bob Stone']}&select=id&order=date.asc,start_time.asc`]);
     expect(JSON.parse(result.stdout)).toEqual([{ id: appts.bob }]);
   });
 
@@ -107,20 +108,20 @@ describe('appt today, week, show', () => {
   });
 
   it('shows a week as an agenda with a heading a day', async () => {
-    const result = await home.run(['appt', 'week', '2026-11-25']);
+    const result = await home.run(['appt', 'week', '2025-11-26']);
     expect(result.code, result.stderr).toBe(0);
-    const [monday, sunday] = [weekOf('2026-11-25')[0], weekOf('2026-11-25')[6]];
+    const [monday, sunday] = [weekOf('2025-11-26')[0], weekOf('2025-11-26')[6]];
     expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=gte.${monday}&date=lte.${sunday}&order=date.asc,start_time.asc`]);
     expect(result.stdout).toContain([
-      'Monday 2026-11-23',
+      'Monday 2025-11-24',
       `  09:00-10:00  Ann Lee  scheduled  ${appts.ann!.slice(0, 8)}`,
       `  11:00-12:00  Bob Stone  confirmed  ${appts.bob!.slice(0, 8)}`,
       `  13:00-14:00  Anna Berg  cancelled  ${appts.anna!.slice(0, 8)}`,
       '',
-      'Tuesday 2026-11-24',
+      'Tuesday 2025-11-25',
       '  no appointments',
     ].join('\n'));
-    expect(result.stdout.trim().endsWith('Sunday 2026-11-29\n  no appointments')).toBe(true);
+    expect(result.stdout.trim().endsWith('Sunday 2025-11-30\n  no appointments')).toBe(true);
   });
 
   it('shows one appointment by a short id, and refuses a malformed id without a request', async () => {
