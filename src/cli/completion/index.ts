@@ -15,9 +15,9 @@ export function completionCommand(ctx: Context): Command {
   const command = new Command('completion')
     .description('Print the shell completion script for bash, zsh or fish')
     .addHelpText('before', `Examples:
-  $ practice completion bash > ~/.local/share/bash-completion/completions/practice
-  $ practice completion zsh > "\${fpath[1]}/_practice"
-  $ practice completion fish > ~/.config/fish/completions/practice.fish
+  $ mkdir -p ~/.local/share/bash-completion/completions && practice completion bash > ~/.local/share/bash-completion/completions/practice
+  $ mkdir -p ~/.zfunc && practice completion zsh > ~/.zfunc/_practice   # then fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc
+  $ mkdir -p ~/.config/fish/completions && practice completion fish > ~/.config/fish/completions/practice.fish
 `)
     .addArgument(new Argument('<shell>', 'the shell').choices(Object.keys(SCRIPTS)))
     .addHelpText('after', `
