@@ -42,7 +42,7 @@ export function addCommand(ctx: Context): Command {
     .option('--end <time>', 'the end (default: start plus the duration of --service)')
     .option('--service <service>', 'the service: a name, an id or an id prefix')
     .option('--notes <text>', 'notes on the appointment')
-    .addOption(new Option('--status <status>', 'scheduled (default) or confirmed').choices(['scheduled', 'confirmed']))
+    .addOption(new Option('--status <status>', 'the status to book in (default: scheduled)').choices(['scheduled', 'confirmed']))
     .addOption(bookingYes())
     .addHelpText('before', `Examples:
   $ practice appt add --client "Ann Lee" --date tomorrow --start 9 --service "Swedish 60"
