@@ -4,9 +4,9 @@ import { Command, Option } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { type Direction, query } from '../../core/query.js';
+import type { AppointmentStatus } from '../../model/appointment-status.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import type { AppointmentStatus } from '../../model/appointment-status.js';
 import { countOption, dayOption, statusesOption } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
 import { columnsWithService, serviceNames } from './services.js';
@@ -91,9 +91,17 @@ export async function runList(options: ListOptions, ctx: Context): Promise<void>
   await ctx.out.rows(rows, columns, options, noneFound({ date, from, to, statuses, client: client?.name }));
 }
 
+/** What a list was asked for, each filter as resolved (the client by name). */
+interface Asked {
+  date: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  statuses: AppointmentStatus[] | undefined;
+  client: string | undefined;
+}
+
 /** The note for an empty list, naming its filters: `No scheduled appointments for Ann Lee on Tuesday 2026-11-24.` */
-function noneFound(filters: { date?: string | undefined; from?: string | undefined; to?: string | undefined; statuses?: AppointmentStatus[] | undefined; client?: string | undefined }): string {
-  const { date, from, to, statuses, client } = filters;
+function noneFound({ date, from, to, statuses, client }: Asked): string {
   const which = statuses === undefined ? '' : `${statuses.map((status) => status.replace('_', '-')).join(' or ')} `;
   const whose = client === undefined ? '' : ` for ${client}`;
   const when = date !== undefined ? ` on ${dayName(date)}`
