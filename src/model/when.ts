@@ -28,20 +28,28 @@ const HOURS_FORM = 'expected hours like 09:00-12:00,13:00-17:00 or 9am-5pm, or c
 const MINUTES_PER_DAY = 24 * 60;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Today's date in `timeZone` at the instant `now`. */
-export function todayIn(now: Date, timeZone: string): string {
-  let local: dayjs.Dayjs;
+/** The instant `now` on the clocks of `timeZone`. */
+function localTime(now: Date, timeZone: string): dayjs.Dayjs {
   try {
     // Instant -> local time is the direction the timezone plugin gets right across DST changes;
     // everything after it is calendar arithmetic in UTC, where every day has 24 hours.
-    local = dayjs(now).tz(timeZone);
+    return dayjs(now).tz(timeZone);
   } catch (error) {
     if (error instanceof RangeError) {
       throw new InvalidInputError(`unknown time zone '${timeZone}'; expected an IANA name like Europe/Berlin`);
     }
     throw error;
   }
-  return local.format('YYYY-MM-DD');
+}
+
+/** Today's date in `timeZone` at the instant `now`. */
+export function todayIn(now: Date, timeZone: string): string {
+  return localTime(now, timeZone).format('YYYY-MM-DD');
+}
+
+/** Date and clock time in `timeZone` at the instant `now`, as `YYYY-MM-DD HH:MM` (sorts as it reads). */
+export function dateTimeIn(now: Date, timeZone: string): string {
+  return localTime(now, timeZone).format('YYYY-MM-DD HH:mm');
 }
 
 /**

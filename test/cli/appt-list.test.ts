@@ -1,14 +1,17 @@
 // `practice appt list|today|week|show` end to end: the exact REST queries each sends, the rows it
-// prints, names and id prefixes for --client and ids, and bad flags refused before any request.
+// prints with their services' names, names and id prefixes for --client and ids, the note that names
+// what an empty list was asked for, and bad flags refused before any request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { todayIn, weekOf } from '../../src/model/when.js';
 import { signedInHome } from '../helpers/cli.js';
+import { atTerminal } from '../helpers/terminal.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createWithApi } from '../helpers/signed-in-cli.js';
 
 let server: TestServer;
 let home: Awaited<ReturnType<typeof signedInHome>>;
 let me: string;
+let swedish: string;
 const clients: Record<string, string> = {};
 const appts: Record<string, string> = {};
 
@@ -24,11 +27,12 @@ beforeAll(async () => {
   home = await signedInHome(server.url, server.keys.anonKey);
   me = JSON.parse((await home.run(['api', 'GET', '/auth/v1/user'])).stdout).id;
   for (const name of ['Ann Lee', 'Anna Berg', 'Bob Stone']) clients[name] = (await create('clients', { name })).id;
+  swedish = (await create('service_menu', { name: 'Swedish 60', duration: 60, price: 80 })).id;
   // The fixed days lie before any day these tests run on, so "today" never has their rows.
   const today = todayIn(new Date(), 'Europe/Berlin');
-  const book = async (key: string, client: string, date: string, start: string, end: string, status = 'scheduled') =>
-    (appts[key] = (await create('appointments', { client_id: clients[client]!, date, start_time: start, end_time: end, status })).id);
-  await book('ann', 'Ann Lee', '2025-11-24', '09:00', '10:00');
+  const book = async (key: string, client: string, date: string, start: string, end: string, status = 'scheduled', more = {}) =>
+    (appts[key] = (await create('appointments', { client_id: clients[client]!, date, start_time: start, end_time: end, status, ...more })).id);
+  await book('ann', 'Ann Lee', '2025-11-24', '09:00', '10:00', 'scheduled', { service_id: swedish });
   await book('bob', 'Bob Stone', '2025-11-24', '11:00', '12:00', 'confirmed');
   await book('anna', 'Anna Berg', '2025-11-24', '13:00', '14:00', 'cancelled');
   await book('later', 'Ann Lee', '2025-11-26', '09:00', '10:00');
@@ -49,11 +53,32 @@ describe('appt list', () => {
     const result = await home.run(['appt', 'list', '--date', '2025-11-24', '--status', 'scheduled,confirmed']);
     expect(result.code, result.stderr).toBe(0);
     expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=eq.2025-11-24&status=in.(scheduled,confirmed)&order=date.asc,start_time.asc`]);
+    // The services' names: one read of the ids on the page.
+    expect(sent('service_menu')).toEqual([`GET /rest/v1/service_menu?id=in.(${swedish})&select=id,name`]);
     const lines = result.stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
     expect(lines).toEqual([
-      [appts.ann!.slice(0, 8), '2025-11-24', '09:00', '10:00', 'Ann Lee', 'scheduled', ''],
-      [appts.bob!.slice(0, 8), '2025-11-24', '11:00', '12:00', 'Bob Stone', 'confirmed', ''],
+      [appts.ann!.slice(0, 8), '2025-11-24', '09:00', '10:00', 'Ann Lee', 'Swedish 60', 'scheduled', ''],
+      [appts.bob!.slice(0, 8), '2025-11-24', '11:00', '12:00', 'Bob Stone', '', 'confirmed', ''],
     ]);
+  });
+
+  it('keeps the stored rows in JSON and CSV, with no read of the services', async () => {
+    const csv = await home.run(['appt', 'list', '--date', '2025-11-24', '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stdout.split('\r\n')[0]).toBe('id,date,start_time,end_time,client_name,status,notes');
+    const json = await home.run(['appt', 'list', '--date', '2025-11-24', '--json']);
+    expect(JSON.parse(json.stdout)[0]).not.toHaveProperty('service');
+    expect(sent('service_menu')).toEqual([]);
+  });
+
+  it.each([
+    [['--date', '2025-11-25'], 'No appointments on Tuesday 2025-11-25.'],
+    [['--from', '2025-12-01', '--to', '2025-12-07'], 'No appointments from 2025-12-01 to 2025-12-07.'],
+    [['--date', '2025-11-24', '--status', 'completed,no-show', '--client', 'Bob Stone'], 'No completed or no-show appointments for Bob Stone on Monday 2025-11-24.'],
+  ])('names what an empty list was asked for, at a terminal: %j', async (args, note) => {
+    const { code, screen } = await atTerminal(['appt', 'list', ...args], home.env).exit();
+    expect(code, screen).toBe(0);
+    expect(screen).toContain(note);
   });
 
   it('resolves --client by an exact name, sends select= for --json fields and limit=', async () => {
@@ -112,16 +137,26 @@ describe('appt today, week, show', () => {
     expect(result.code, result.stderr).toBe(0);
     const [monday, sunday] = [weekOf('2025-11-26')[0], weekOf('2025-11-26')[6]];
     expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=gte.${monday}&date=lte.${sunday}&order=date.asc,start_time.asc`]);
+    // Client, service and status padded to the widest of the week, so the ids line up.
     expect(result.stdout).toContain([
       'Monday 2025-11-24',
-      `  09:00-10:00  Ann Lee  scheduled  ${appts.ann!.slice(0, 8)}`,
-      `  11:00-12:00  Bob Stone  confirmed  ${appts.bob!.slice(0, 8)}`,
-      `  13:00-14:00  Anna Berg  cancelled  ${appts.anna!.slice(0, 8)}`,
+      `  09:00-10:00  Ann Lee    Swedish 60  scheduled  ${appts.ann!.slice(0, 8)}`,
+      `  11:00-12:00  Bob Stone              confirmed  ${appts.bob!.slice(0, 8)}`,
+      `  13:00-14:00  Anna Berg              cancelled  ${appts.anna!.slice(0, 8)}`,
       '',
       'Tuesday 2025-11-25',
       '  no appointments',
+      '',
+      'Wednesday 2025-11-26',
+      `  09:00-10:00  Ann Lee                scheduled  ${appts.later!.slice(0, 8)}`,
     ].join('\n'));
     expect(result.stdout.trim().endsWith('Sunday 2025-11-30\n  no appointments')).toBe(true);
+  });
+
+  it("shows the service's name after its id", async () => {
+    const result = await home.run(['appt', 'show', appts.ann!]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`service_id    ${swedish}\nservice       Swedish 60\ntherapist_id  ${me}\n`);
   });
 
   it('shows one appointment by a short id, and refuses a malformed id without a request', async () => {

@@ -130,6 +130,48 @@ describe('a confirmation', () => {
   });
 });
 
+describe('what appt asks before it writes', () => {
+  /** `practice <args>` answered n, then answered y: each exit code, and the screen of each. */
+  async function noThenYes(args: string[], question: string) {
+    const no = await answering(args, [[question, `n${KEY.enter}`]]);
+    expect(no.code, no.screen).toBe(1);
+    expect(no.screen).toContain('Cancelled; nothing changed.');
+    return { no, yes: () => answering(args, [[question, `y${KEY.enter}`]]) };
+  }
+
+  it('appt add of an archived client on a closed day names both and asks once', async () => {
+    await created(['client', 'add', '--name', 'Gone Away']);
+    expect((await home.run(['client', 'archive', 'Gone Away', '--yes'])).code).toBe(0);
+    expect((await home.run(['hours', 'set', 'monday', '09:00-17:00'])).code).toBe(0);
+    // 2025-11-29 is a Saturday, a day without hours.
+    const args = ['appt', 'add', '--client', 'Gone Away', '--date', '2025-11-29', '--start', '10', '--end', '11'];
+    const { no, yes } = await noThenYes(args, 'Book it anyway? (y/N)');
+    expect(no.screen).toContain('10:00-11:00 on saturday 2025-11-29 is outside business hours (closed on saturdays).');
+    expect(no.screen).toContain('Gone Away is an archived client.');
+    expect(await rows('appointments', 'client_name=eq.Gone Away')).toEqual([]);
+    const booked = await yes();
+    expect(booked.code, booked.screen).toBe(0);
+    expect(await rows('appointments', 'client_name=eq.Gone Away')).toMatchObject([{ date: '2025-11-29', start_time: '10:00' }]);
+  });
+
+  it('appt complete before the start asks, and so does undoing the completion', async () => {
+    await created(['client', 'add', '--name', 'Una Early']);
+    // Piped with --yes: whatever day +30d is, the booking asks nothing here.
+    const appt = await created(['appt', 'add', '--client', 'Una Early', '--date', '+30d', '--start', '10', '--end', '11', '--yes']);
+    const complete = await noThenYes(['appt', 'complete', appt], 'Complete it anyway? (y/N)');
+    expect(complete.no.screen).toContain('has not started yet');
+    expect(await rows('appointments', `id=eq.${appt}`)).toMatchObject([{ status: 'scheduled' }]);
+    expect((await complete.yes()).code).toBe(0);
+    expect(await rows('appointments', `id=eq.${appt}`)).toMatchObject([{ status: 'completed' }]);
+
+    const undo = await noThenYes(['appt', 'confirm', appt.slice(0, 8)], `Undo the completion of ${appt.slice(0, 8)} Una Early, `);
+    expect(undo.no.screen).toContain('(completed)? It no longer counts as a visit. (y/N)');
+    expect(await rows('appointments', `id=eq.${appt}`)).toMatchObject([{ status: 'completed' }]);
+    expect((await undo.yes()).code).toBe(0);
+    expect(await rows('appointments', `id=eq.${appt}`)).toMatchObject([{ status: 'confirmed' }]);
+  });
+});
+
 describe('a choice between names', () => {
   it('client delete of a name two clients share asks which, then confirms that one', async () => {
     const ann = await created(['client', 'add', '--name', 'Lee Ann']);

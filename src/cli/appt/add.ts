@@ -1,20 +1,20 @@
 // `practice appt add`: book a client. Names resolve to ids, the end comes from the service when not
 // given, and the create carries its own id so the core may retry it safely.
 import { randomUUID } from 'node:crypto';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import type { RowOptions } from '../../core/output.js';
 import { addMinutes } from '../../model/when.js';
 import { appointmentCreateSchema, appointmentUpdateSchema } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { checkInput, dayOption, parseFlag, statusesOption, timeOption } from '../shared/input.js';
+import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
+import { checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
 import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
-import { confirmWithinHours } from './business-hours.js';
+import { bookingConcerns, confirmConcerns } from './concerns.js';
 import { type Appointment, COLUMNS, describe, FIELDS } from './view.js';
 
-interface AddOptions extends RowOptions {
+interface AddOptions extends ConfirmOptions {
   client: string;
   date: string;
   start: string;
@@ -30,6 +30,9 @@ export const FLAG_OF: Record<string, string> = {
   service_id: '--service', status: '--status', notes: '--notes',
 };
 
+/** `--yes` of the commands that book: add, reschedule, update. */
+export const bookingYes = () => yesOption('do not ask about business hours, an archived client or a retired service (needed when not at a terminal)');
+
 export function addCommand(ctx: Context): Command {
   const command = new Command('add')
     .description('Book an appointment; prints the new id')
@@ -39,10 +42,12 @@ export function addCommand(ctx: Context): Command {
     .option('--end <time>', 'the end (default: start plus the duration of --service)')
     .option('--service <service>', 'the service: a name, an id or an id prefix')
     .option('--notes <text>', 'notes on the appointment')
-    .option('--status <status>', 'scheduled (default) or confirmed')
+    .addOption(new Option('--status <status>', 'the status to book in (default: scheduled)').choices(['scheduled', 'confirmed']))
+    .addOption(bookingYes())
     .addHelpText('before', `Examples:
   $ practice appt add --client "Ann Lee" --date tomorrow --start 9 --service "Swedish 60"
   $ practice appt add --client 3f2a9c1b --date 2026-11-23 --start 14:00 --end 15:30 --status confirmed
+  $ practice appt add --client ann --date sat --start 10 --end 11 --yes
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
   return addOutputFlags(command, FIELDS);
@@ -53,19 +58,18 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const date = await dayOption(ctx, '--date', options.date);
   const start = timeOption('--start', options.start);
   const end = options.end === undefined ? undefined : timeOption('--end', options.end);
-  const [status, ...more] = options.status === undefined ? [] : statusesOption('--status', options.status);
-  if (more.length > 0) throw new UsageError('--status: expected one status');
   if (end === undefined && options.service === undefined) throw new UsageError('--end: needed when there is no --service to take the duration from');
-  checkInput(appointmentUpdateSchema, { date, start_time: start, end_time: end, status, notes: options.notes }, FLAG_OF);
+  checkInput(appointmentUpdateSchema, { date, start_time: start, end_time: end, status: options.status, notes: options.notes }, FLAG_OF);
 
   const client = await resolveClient(ctx, options.client);
   const service = options.service === undefined ? undefined : await resolveService(ctx, options.service);
   const end_time = end ?? parseFlag('--start', () => addMinutes(start, service!.duration));
   const row = checkInput(appointmentCreateSchema, {
     id: randomUUID(), date, start_time: start, end_time, client_id: client.id, client_name: client.name,
-    service_id: service?.id, status, notes: options.notes,
+    service_id: service?.id, status: options.status, notes: options.notes,
   }, FLAG_OF);
-  await confirmWithinHours(ctx, date, start, end_time);
+  const concerns = await bookingConcerns(ctx, { when: { date, start, end: end_time }, clientId: client.id, serviceId: service?.id });
+  await confirmConcerns(ctx, options.yes, concerns, 'Booking an appointment', 'Book it anyway?');
   const [created] = await (await ctx.api()).insert<Appointment>('appointments', row);
   await reportCreated(ctx, `Booked ${describe(created!)}`, created!, COLUMNS, options);
 }

@@ -1,26 +1,28 @@
-// The warning when a booking falls outside the practice's opening hours: a question on a terminal,
-// a note otherwise. The hours are advice, not a rule the service enforces, so a day without any is open.
+// Whether a booking falls inside the practice's opening hours. A practice with no hours at all has no
+// opinion; once it has any, a day without a row is closed (DESIGN.md section 3). Advice, not a rule
+// the service enforces: concerns.ts asks about it.
+import type { ApiClient } from '../../core/api-client.js';
 import { query } from '../../core/query.js';
 import { dayOfWeek } from '../../model/when.js';
-import type { Context } from '../context.js';
-import { cancelled } from '../shared/confirm.js';
+import type { Concern } from './concerns.js';
 import { clock } from './view.js';
 
 interface Hours {
+  day_of_week: string;
   open_time: string;
   close_time: string;
 }
 
-/** Warns (and on a terminal asks whether to go on) when start-end is not inside one opening interval of `date`. */
-export async function confirmWithinHours(ctx: Context, date: string, start: string, end: string): Promise<void> {
-  const api = await ctx.api();
+/** The concern when start-end on `date` is not inside one opening interval of its day; one read of every day's hours. */
+export async function hoursConcern(api: ApiClient, date: string, start: string, end: string): Promise<Concern | null> {
+  const week = await api.select<Hours>('business_hours', query<Hours>().select(['day_of_week', 'open_time', 'close_time']));
+  if (week.length === 0) return null;
   const day = dayOfWeek(date);
-  const hours = await api.select<Hours>('business_hours', query<Hours & { therapist_id: string; day_of_week: string }>()
-    .eq('therapist_id', await api.userId()).eq('day_of_week', day).select(['open_time', 'close_time']));
-  if (hours.length === 0 || hours.some((open) => clock(open.open_time) <= start && end <= clock(open.close_time))) return;
-  const opening = hours.map((open) => `${clock(open.open_time)}-${clock(open.close_time)}`).sort().join(', ');
-  ctx.out.warn(`${start}-${end} on ${day} ${date} is outside business hours (${opening}).`);
-  if (ctx.interactive && !(await ctx.prompt.confirm('Book it anyway?', { flag: '--yes', default: false }))) {
-    throw cancelled();
+  const hours = week.filter((open) => open.day_of_week === day);
+  if (hours.length === 0) {
+    return { label: 'a closed day', warning: `${start}-${end} on ${day} ${date} is outside business hours (closed on ${day}s).` };
   }
+  if (hours.some((open) => clock(open.open_time) <= start && end <= clock(open.close_time))) return null;
+  const opening = hours.map((open) => `${clock(open.open_time)}-${clock(open.close_time)}`).sort().join(', ');
+  return { label: 'outside business hours', warning: `${start}-${end} on ${day} ${date} is outside business hours (${opening}).` };
 }

@@ -1,16 +1,16 @@
 // `practice appt export`: the day sheet (a day's or a range's appointments with client and service
 // names) as JSON, CSV or iCalendar, for cron: to stdout, or to a file replaced atomically.
 import { Command, Option } from 'commander';
-import { query } from '../../core/query.js';
 import { toCsv } from '../../formats/csv.js';
 import { toICalendar } from '../../formats/ics.js';
 import { SCHEDULE_COLUMNS, scheduleRows, toSchedule } from '../../formats/schedule.js';
-import type { Appointment, Service } from '../../model/records.js';
+import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { readAll } from '../export/read-all.js';
 import { emit } from '../shared/write-file.js';
 import { dayOption, practiceTimeZone } from '../shared/input.js';
+import { servicesOf } from './services.js';
 
 type Format = 'json' | 'csv' | 'ics';
 
@@ -49,10 +49,7 @@ export async function runExport(options: ExportOptions, ctx: Context): Promise<v
   const api = await ctx.api();
   // Every page of the range (toSchedule puts them in date and time order).
   const appointments = await readAll<Appointment>(api, 'appointments', undefined, (page) => page.gte('date', from).lte('date', to));
-  const serviceIds = [...new Set(appointments.flatMap((appointment) => appointment.service_id ?? []))];
-  // Only the services the sheet names; a retired or unreadable one leaves its name empty.
-  const services = serviceIds.length === 0 ? [] : await api.select<Service>('service_menu', query<Service>().in('id', serviceIds).select(['id', 'name']));
-  const schedule = toSchedule(appointments, services);
+  const schedule = toSchedule(appointments, await servicesOf(api, appointments));
   const redact = options.redact ?? false;
   const text = options.format === 'ics'
     ? toICalendar(schedule, { timeZone, now: ctx.now(), redact })

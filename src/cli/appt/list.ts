@@ -4,11 +4,13 @@ import { Command, Option } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { type Direction, query } from '../../core/query.js';
+import type { AppointmentStatus } from '../../model/appointment-status.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { countOption, dayOption, statusesOption } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
-import { type Appointment, COLUMNS, FIELDS } from './view.js';
+import { columnsWithService, serviceNames } from './services.js';
+import { type Appointment, COLUMNS, dayName, FIELDS } from './view.js';
 
 export interface ListOptions extends RowOptions {
   date?: string;
@@ -83,5 +85,28 @@ export async function runList(options: ListOptions, ctx: Context): Promise<void>
   for (const [column, direction] of order) filter.order(column, direction);
   if (limit !== undefined) filter.limit(limit);
   const rows = await api.select<Appointment>('appointments', filter);
-  await ctx.out.rows(rows, COLUMNS, options, 'No appointments.');
+  // JSON and CSV keep the stored rows; only the table names the services, with one more read.
+  if (options.json || options.format) return ctx.out.rows(rows, COLUMNS, options);
+  const columns = columnsWithService(await serviceNames(api, rows));
+  await ctx.out.rows(rows, columns, options, noneFound({ date, from, to, statuses, client: client?.name }));
+}
+
+/** What a list was asked for, each filter as resolved (the client by name). */
+interface Asked {
+  date: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  statuses: AppointmentStatus[] | undefined;
+  client: string | undefined;
+}
+
+/** The note for an empty list, naming its filters: `No scheduled appointments for Ann Lee on Tuesday 2026-11-24.` */
+function noneFound({ date, from, to, statuses, client }: Asked): string {
+  const which = statuses === undefined ? '' : `${statuses.map((status) => status.replace('_', '-')).join(' or ')} `;
+  const whose = client === undefined ? '' : ` for ${client}`;
+  const when = date !== undefined ? ` on ${dayName(date)}`
+    : from !== undefined && to !== undefined ? ` from ${from} to ${to}`
+      : from !== undefined ? ` from ${from} on`
+        : to !== undefined ? ` up to ${to}` : '';
+  return `No ${which}appointments${whose}${when}.`;
 }

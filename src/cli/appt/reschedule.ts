@@ -2,19 +2,19 @@
 // unless --end says otherwise. The service refuses an overlap (409) and names the other appointment.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import { appointmentUpdateSchema } from '../../model/records.js';
 import { addMinutes } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import type { ConfirmOptions } from '../shared/confirm.js';
 import { checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
-import { FLAG_OF } from './add.js';
-import { confirmWithinHours } from './business-hours.js';
+import { bookingYes, FLAG_OF } from './add.js';
+import { bookingConcerns, confirmConcerns } from './concerns.js';
 import { type Appointment, clock, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
 
-interface RescheduleOptions extends RowOptions {
+interface RescheduleOptions extends ConfirmOptions {
   date?: string;
   start?: string;
   end?: string;
@@ -30,9 +30,11 @@ export function rescheduleCommand(ctx: Context): Command {
     .option('--date <day>', 'the new day: today, tomorrow, mon, +3d or 2026-11-23')
     .option('--start <time>', 'the new start: 9, 9:30, 14:00 or 2pm')
     .option('--end <time>', 'the new end (default: the new start plus the old length)')
+    .addOption(bookingYes())
     .addHelpText('before', `Examples:
   $ practice appt reschedule 3f2a9c1b --date fri
   $ practice appt reschedule 3f2a --date +1w --start 15:30
+  $ practice appt reschedule 3f2a --start 18 --yes
 `)
     .action((id: string, options: RescheduleOptions) => runReschedule(id, options, ctx));
   return addOutputFlags(command, FIELDS);
@@ -55,7 +57,8 @@ export async function runReschedule(text: string, options: RescheduleOptions, ct
     start_time,
     end_time: end ?? parseFlag('--start', () => addMinutes(start_time, length)),
   }, FLAG_OF);
-  await confirmWithinHours(ctx, changes.date!, changes.start_time!, changes.end_time!);
+  const concerns = await bookingConcerns(ctx, { when: { date: changes.date!, start: changes.start_time!, end: changes.end_time! } });
+  await confirmConcerns(ctx, options.yes, concerns, 'Moving an appointment', 'Move it anyway?');
   const [moved] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id), changes);
   await reportChange(ctx, `Rescheduled ${describe(moved!)}`, moved!, COLUMNS, options);
 }

@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import type { Context } from '../context.js';
+import { serviceNames } from './services.js';
 import { type Appointment, FIELDS, fetchAppointment } from './view.js';
 
 export function showCommand(ctx: Context): Command {
@@ -24,6 +25,10 @@ export async function runShow(id: string, options: RowOptions, ctx: Context): Pr
   if (options.json || options.format) return ctx.out.rows([appointment], [{ key: 'id' }], options);
   const { bold } = ctx.out.color;
   const present = FIELDS.filter((field) => appointment[field as keyof Appointment] !== undefined);
-  const width = Math.max(...present.map((field) => field.length));
-  ctx.out.print(present.map((field) => `${bold(field.padEnd(width))}  ${appointment[field as keyof Appointment] ?? ''}`).join('\n'));
+  const entries = present.map((field) => [field, String(appointment[field as keyof Appointment] ?? '')] as const);
+  // The service by name too, after its id.
+  const service = appointment.service_id === null ? undefined : (await serviceNames(await ctx.api(), [appointment])).get(appointment.service_id);
+  if (service !== undefined) entries.splice(present.indexOf('service_id') + 1, 0, ['service', service]);
+  const width = Math.max(...entries.map(([field]) => field.length));
+  ctx.out.print(entries.map(([field, value]) => `${bold(field.padEnd(width))}  ${value}`).join('\n'));
 }

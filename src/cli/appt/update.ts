@@ -2,18 +2,19 @@
 // check transitions). Only the flags given are sent, as one PATCH filtered by id.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import { appointmentUpdateSchema } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
+import type { ConfirmOptions } from '../shared/confirm.js';
 import { checkInput, dayOption, timeOption } from '../shared/input.js';
 import { resolveClient, resolveRowId, resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
-import { FLAG_OF } from './add.js';
-import { type Appointment, COLUMNS, describe, FIELDS } from './view.js';
+import { bookingYes, FLAG_OF } from './add.js';
+import { bookingConcerns, confirmConcerns } from './concerns.js';
+import { type Appointment, clock, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
 
-interface UpdateOptions extends RowOptions {
+interface UpdateOptions extends ConfirmOptions {
   date?: string;
   start?: string;
   end?: string;
@@ -35,9 +36,11 @@ export function updateCommand(ctx: Context): Command {
     .option('--service <service>', 'the service: a name, an id or an id prefix')
     .option('--notes <text>', 'replace the notes')
     .option('--clear-notes', 'remove the notes')
+    .addOption(bookingYes())
     .addHelpText('before', `Examples:
   $ practice appt update 3f2a9c1b --notes "bring the hot stones"
   $ practice appt update 3f2a --start 10 --end 11:30
+  $ practice appt update 3f2a --service "hot stone 90" --yes
 `)
     .action((id: string, options: UpdateOptions) => runUpdate(id, options, ctx));
   return addOutputFlags(command, FIELDS);
@@ -53,10 +56,20 @@ export async function runUpdate(text: string, options: UpdateOptions, ctx: Conte
   // The flags that need no lookup are checked before any request (an end before the start, no change at all).
   const named = options.client !== undefined || options.service !== undefined;
   if (!named || Object.values(fields).some((value) => value !== undefined)) checkInput(appointmentUpdateSchema, fields, FLAG_OF);
-  const id = await resolveRowId(ctx, 'appointments', text);
+  // A new day or time is checked against the hours with what it keeps of the current one.
+  const moved = fields.date !== undefined || fields.start_time !== undefined || fields.end_time !== undefined;
+  const current = moved ? await fetchAppointment(ctx, text) : undefined;
+  const id = current?.id ?? await resolveRowId(ctx, 'appointments', text);
   const client = options.client === undefined ? undefined : await resolveClient(ctx, options.client);
   const service = options.service === undefined ? undefined : await resolveService(ctx, options.service);
   const changes = checkInput(appointmentUpdateSchema, { ...fields, client_id: client?.id, client_name: client?.name, service_id: service?.id }, FLAG_OF);
+  const when = current && {
+    date: changes.date ?? current.date,
+    start: changes.start_time ?? clock(current.start_time),
+    end: changes.end_time ?? clock(current.end_time),
+  };
+  const concerns = await bookingConcerns(ctx, { when, clientId: client?.id, serviceId: service?.id });
+  await confirmConcerns(ctx, options.yes, concerns, 'Changing an appointment', 'Change it anyway?');
   const [updated] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', id), changes);
   if (!updated) throw new CommandError(`No appointment has the id ${id}.`, 'See `practice appt list` for ids.');
   await reportChange(ctx, `Updated ${describe(updated)}`, updated, COLUMNS, options);

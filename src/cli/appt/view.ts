@@ -3,6 +3,7 @@
 import { query } from '../../core/query.js';
 import type { Column } from '../../core/output.js';
 import { shortId } from '../../model/short-id.js';
+import { dayOfWeek } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { resolveRowId } from '../shared/resolve.js';
@@ -37,6 +38,12 @@ export const COLUMNS: Column<Appointment>[] = [
   { key: 'status' },
   { key: 'notes', format: (notes) => notes ?? '' },
 ];
+
+/** A day as headings and messages name it: `Tuesday 2026-11-24`. */
+export function dayName(date: string): string {
+  const day = dayOfWeek(date);
+  return `${day.charAt(0).toUpperCase()}${day.slice(1)} ${date}`;
+}
 
 /** One line for messages: `3f2a9c1b Ann Lee, 2026-11-23 09:00-10:00 (scheduled)`. */
 export function describe(appointment: Appointment): string {

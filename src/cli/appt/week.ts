@@ -1,14 +1,16 @@
-// `practice appt week [day]`: the week (Monday to Sunday) around a day as an agenda, one heading a day,
-// or its rows with --json/--format. One read: `date=gte.<monday>&date=lte.<sunday>`.
+// `practice appt week [day]`: the week (Monday to Sunday) around a day as an agenda, one heading a day
+// and columns aligned across the week, or its rows with --json/--format. One read of the week
+// (`date=gte.<monday>&date=lte.<sunday>`), and for the agenda one of its services' names.
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import { shortId } from '../../model/short-id.js';
-import { dayOfWeek, weekOf } from '../../model/when.js';
+import { weekOf } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { dayOption } from '../shared/input.js';
-import { type Appointment, clock, COLUMNS, FIELDS } from './view.js';
+import { serviceNames } from './services.js';
+import { type Appointment, clock, COLUMNS, dayName, FIELDS } from './view.js';
 
 export function weekCommand(ctx: Context): Command {
   const command = new Command('week')
@@ -33,14 +35,22 @@ export async function runWeek(day: string, options: RowOptions, ctx: Context): P
   if (options.json || options.format) return ctx.out.rows(rows, COLUMNS, options);
 
   const { bold, dim } = ctx.out.color;
+  const services = await serviceNames(api, rows);
+  const entries = alignColumns(rows.map((row) => [
+    `${clock(row.start_time)}-${clock(row.end_time)}`,
+    row.client_name ?? shortId(row.client_id),
+    row.service_id === null ? '' : services.get(row.service_id) ?? '',
+    row.status,
+  ]));
   const lines = days.flatMap((date) => {
-    const today = rows.filter((row) => row.date === date);
-    const heading = bold(`${capitalize(dayOfWeek(date))} ${date}`);
-    const entries = today.map((row) =>
-      `  ${clock(row.start_time)}-${clock(row.end_time)}  ${row.client_name ?? shortId(row.client_id)}  ${row.status}  ${dim(shortId(row.id))}`);
-    return [heading, ...(entries.length > 0 ? entries : [dim('  no appointments')]), ''];
+    const today = rows.flatMap((row, index) => (row.date === date ? [`  ${entries[index]}  ${dim(shortId(row.id))}`] : []));
+    return [bold(dayName(date)), ...(today.length > 0 ? today : [dim('  no appointments')]), ''];
   });
   ctx.out.print(lines.join('\n').trimEnd());
 }
 
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** Each line's cells padded to the widest of their column, two spaces apart; a column empty on every line is left out. */
+function alignColumns(lines: string[][]): string[] {
+  const widths = (lines[0] ?? []).map((_, column) => Math.max(...lines.map((cells) => cells[column]!.length)));
+  return lines.map((cells) => cells.flatMap((cell, column) => (widths[column] === 0 ? [] : [cell.padEnd(widths[column]!)])).join('  '));
+}
