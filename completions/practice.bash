@@ -84,13 +84,14 @@ _practice_lookup() {
     "flags:expense add") echo "--amount --category --date --description --vendor --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:expense list") echo "--from --to --category --limit --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:expense update") echo "--clear-description --clear-vendor --amount --category --date --description --vendor --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
-    "flags:msg list"|"flags:note list") echo "--client --limit --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
+    "flags:msg list") echo "--client --limit --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:msg add") echo "--client --role --message --channel --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:client list") echo "--status --limit --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:client show") echo "--recent --json --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:client add") echo "--name --phone --email --notes --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:client update") echo "--name --phone --email --notes --status --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:client import") echo "--map --dry-run -n --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
+    "flags:note list") echo "--client --unsigned --limit --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:note add") echo "--client --appointment --subjective -S --objective -O --assessment -A --plan -P --edit --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:note update"|"flags:note amend") echo "--subjective -S --objective -O --assessment -A --plan -P --edit --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:export") echo "--output -o --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;

@@ -767,7 +767,7 @@ complete -c practice -n "__practice_at 'client import'" -l verbose -d 'log every
 complete -c practice -n "__practice_at 'client import'" -l max-wait -x -d 'longest total wait to retry a request (rate limits, outages)'
 complete -c practice -n "__practice_at 'client import'" -l help -s h -d 'show help'
 complete -c practice -n "__practice_at 'client import'" -r -F
-complete -c practice -n "__practice_at 'note'" -a list -d 'List a client\'s notes, newest first'
+complete -c practice -n "__practice_at 'note'" -a list -d 'List notes, newest first: of one client, or of every client'
 complete -c practice -n "__practice_at 'note'" -a show -d 'Show a note in full'
 complete -c practice -n "__practice_at 'note'" -a add -d 'Write a SOAP note for a client; prints the new id'
 complete -c practice -n "__practice_at 'note'" -a update -d 'Change a note that is not signed yet (a signed one is corrected with `note amend`)'
@@ -780,7 +780,8 @@ complete -c practice -n "__practice_at 'note'" -l no-color -d 'no colour in the 
 complete -c practice -n "__practice_at 'note'" -l verbose -d 'log every HTTP request and response to stderr (secrets redacted)'
 complete -c practice -n "__practice_at 'note'" -l max-wait -x -d 'longest total wait to retry a request (rate limits, outages)'
 complete -c practice -n "__practice_at 'note'" -l help -s h -d 'show help'
-complete -c practice -n "__practice_at 'note list'" -l client -x -d 'name, id or id prefix'
+complete -c practice -n "__practice_at 'note list'" -l client -x -d 'only the notes of this client (name, id or id prefix)'
+complete -c practice -n "__practice_at 'note list'" -l unsigned -d 'only notes not signed yet'
 complete -c practice -n "__practice_at 'note list'" -l limit -x -d 'at most this many notes'
 complete -c practice -n "__practice_at 'note list'" -l json -x -d 'print JSON: every field, or only the comma-separated fields named'
 complete -c practice -n "__practice_at 'note list'" -l format -x -a 'csv ndjson' -d 'print CSV (the listed columns) or NDJSON (one JSON record a line)'

@@ -128,6 +128,30 @@ describe('note list and show', () => {
     expect(table.stdout.trim().split('\n').at(-1)).toMatch(/^[0-9a-f]{8}\t\d{4}-\d\d-\d\d\t\t\tS: Low back pain$/);
   });
 
+  it('lists the notes of every client without --client, newest first, with their names; --unsigned drops signed ones', async () => {
+    const bo = await seed('clients', { name: 'Bo Chen' });
+    const annNote = (await home.run(['note', 'add', '--client', ann.id, '-S', 'Across clients'])).stdout.trim();
+    const boSigned = (await home.run(['note', 'add', '--client', bo.id, '-S', 'Signed one'])).stdout.trim();
+    expect((await home.run(['note', 'sign', boSigned])).code).toBe(0);
+    const boDraft = (await home.run(['note', 'add', '--client', bo.id, '-S', 'Draft one'])).stdout.trim();
+    server.received.length = 0;
+
+    const all = await home.run(['note', 'list']);
+    expect(all.code).toBe(0);
+    const lines = all.stdout.trim().split('\n');
+    expect(lines.slice(0, 3).map((line) => line.split('\t').slice(0, 2))).toEqual([[boDraft.slice(0, 8), 'Bo Chen'], [boSigned.slice(0, 8), 'Bo Chen'], [annNote.slice(0, 8), 'Ann Lee']]);
+    expect(sent()[0]).toMatch(/^GET \/sessions\?therapist_id=eq\.[0-9a-f-]{36}&order=created_at\.desc$/);
+
+    const unsigned = await home.run(['note', 'list', '--unsigned', '--json', 'id,signed_at']);
+    expect(unsigned.code).toBe(0);
+    const ids = (JSON.parse(unsigned.stdout) as { id: string; signed_at: null }[]).map((note) => note.id);
+    expect(ids.slice(0, 2)).toEqual([boDraft, annNote]);
+    expect(ids).not.toContain(boSigned);
+    expect(JSON.parse(unsigned.stdout).every((note: { signed_at: unknown }) => note.signed_at === null)).toBe(true);
+    const ofBo = await home.run(['note', 'list', '--client', 'Bo', '--unsigned', '--json', 'id']);
+    expect(JSON.parse(ofBo.stdout)).toEqual([{ id: boDraft }]);
+  });
+
   it('shows a note in full by id prefix, or as JSON', async () => {
     const id = (await home.run(['note', 'add', '--client', ann.id, '-S', 'Headache', '-O', 'Tender\nsuboccipitals'])).stdout.trim();
     const result = await home.run(['note', 'show', id.slice(0, 6)]);
