@@ -1,11 +1,13 @@
-// `practice note` end to end: SOAP notes from flags, stdin JSON and $EDITOR (a script here), the
+// `practice note` end to end: SOAP notes from flags, stdin JSON and $EDITOR (a script here, which
+// fails unless it is given a terminal: it runs as in `id=$(practice note add --edit)`), the
 // exact queries sent, changes and deletes of unsigned notes, signing, amendments, the service's 409
 // for a signed note, and every bad input refused with exit 2 before a write.
 import { chmod, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signedInHome } from '../helpers/cli.js';
+import { type CliResult, signedInHome } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { inShellAtTerminal, PRACTICE, quote } from '../helpers/terminal.js';
 
 let server: TestServer;
 let home: Awaited<ReturnType<typeof signedInHome>>;
@@ -23,12 +25,22 @@ const stored = async (id: string) => ((await (await server.request(`/sessions?id
 const sent = () => server.received.filter((request) => request.url.startsWith('/rest/')).map((request) => `${request.method} ${request.url.slice('/rest/v1'.length)}`);
 const writes = () => sent().filter((request) => !request.startsWith('GET '));
 
-/** An $EDITOR that runs `script` on the file it is given ($1). */
+/** An $EDITOR that runs `script` on the file it is given ($1), at a terminal or not at all. */
 async function editor(name: string, script: string): Promise<string> {
   const path = join(home.dir, name);
-  await writeFile(path, `#!/bin/sh\n${script}\n`);
+  await writeFile(path, `#!/bin/sh\n[ -t 0 ] && [ -t 1 ] || { echo "editor: no terminal" >&2; exit 9; }\n${script}\n`);
   await chmod(path, 0o755);
   return path;
+}
+
+/**
+ * `practice <args>` at a terminal with stdin from /dev/null and stdout captured by `$(...)`, so the
+ * editor finds the terminal only through /dev/tty; stderr is the screen.
+ */
+async function captured(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  const line = `out=$(${PRACTICE} ${args.map(quote).join(' ')} < /dev/null); code=$?; printf '\\n[stdout:%s]\\n' "$out"; exit $code`;
+  const { code, screen } = await inShellAtTerminal(line, { ...home.env, ...env }).exit();
+  return { code, stdout: /\[stdout:(.*?)\]\n/s.exec(screen)?.[1] ?? '', stderr: screen };
 }
 
 beforeAll(async () => {
@@ -78,7 +90,7 @@ Improving
 over two weeks
 ## Plan
 EOF`);
-    const result = await home.run(['note', 'add', '--client', 'Ann Lee', '--edit'], { env: { EDITOR: script } });
+    const result = await captured(['note', 'add', '--client', 'Ann Lee', '--edit'], { EDITOR: script });
     expect(result.code).toBe(0);
     expect(await stored(result.stdout.trim())).toMatchObject({ subjective: 'Sleeps badly', objective: null, assessment: 'Improving\nover two weeks', plan: null });
   });
@@ -86,25 +98,27 @@ EOF`);
   it('refuses an empty note, bad JSON, a blank part or a bad id before writing (exit 2)', async () => {
     const blankEditor = await editor('blank.sh', 'true');
     const failingEditor = await editor('fail.sh', 'exit 3');
-    const cases: Array<[string[], string | undefined, RegExp, NodeJS.ProcessEnv?]> = [
+    const cases: Array<[string[], string | undefined, RegExp]> = [
       [[], undefined, /No note given: stdin is empty/],
       [[], '{}', /The note is empty/],
       [[], 'not json', /stdin: expected a JSON object/],
       [[], '{"subjective": "x", "mood": "ok"}', /mood/],
       [[], '{"plan": 3}', /stdin "plan"/],
       [['-S', '  '], undefined, /-S\/--subjective: must not be empty/],
-      [['--edit'], undefined, /The note is empty/, { EDITOR: blankEditor }],
       [['-P', 'x', '--appointment', 'zz'], undefined, /--appointment: expected an appointment id/],
     ];
-    for (const [args, input, message, env] of cases) {
-      const result = await home.run(['note', 'add', '--client', ann.id, ...args], { input, env });
+    for (const [args, input, message] of cases) {
+      const result = await home.run(['note', 'add', '--client', ann.id, ...args], { input });
       expect(result.code, `${args.join(' ')} ${input}`).toBe(2);
       expect(result.stderr).toMatch(message);
     }
     const noClient = await home.run(['note', 'add', '-S', 'x']);
     expect(noClient.code).toBe(2);
     expect(noClient.stderr).toContain('--client');
-    const editorFailed = await home.run(['note', 'add', '--client', ann.id, '--edit'], { env: { EDITOR: failingEditor } });
+    const blank = await captured(['note', 'add', '--client', ann.id, '--edit'], { EDITOR: blankEditor });
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toMatch(/The note is empty/);
+    const editorFailed = await captured(['note', 'add', '--client', ann.id, '--edit'], { EDITOR: failingEditor });
     expect(editorFailed.code).toBe(1);
     expect(editorFailed.stderr).toContain('exited with code 3');
     expect(writes()).toEqual([]);
@@ -193,7 +207,7 @@ describe('note sign and amend', () => {
     const id = (await home.run(['note', 'add', '--client', ann.id, '-S', 'Knee pain', '-P', 'Ice'])).stdout.trim();
     await home.run(['note', 'sign', id]);
     const script = await editor('fix-plan.sh', `sed -i 's/^Ice$/Ice and rest/' "$1"`);
-    const result = await home.run(['note', 'amend', id, '--edit'], { env: { EDITOR: script } });
+    const result = await captured(['note', 'amend', id, '--edit'], { EDITOR: script });
     expect(result.code).toBe(0);
     expect(await stored(result.stdout.trim())).toMatchObject({ amends_id: id, subjective: 'Knee pain', plan: 'Ice and rest' });
     const empty = await home.run(['note', 'amend', id], { input: '{}' });
@@ -224,7 +238,7 @@ describe('note update and delete', () => {
 
     // The template holds the note as stored: emptying a part there clears it.
     const script = await editor('rewrite.sh', `grep -q '^Sore calves$' "$1" && sed -i -e 's/^Rest$/Rest, then run/' -e '/^Sore calves$/d' "$1"`);
-    const edited = await home.run(['note', 'update', id, '--edit'], { env: { EDITOR: script } });
+    const edited = await captured(['note', 'update', id, '--edit'], { EDITOR: script });
     expect(edited.code, edited.stderr).toBe(0);
     expect(await stored(id)).toMatchObject({ subjective: null, objective: null, plan: 'Rest, then run' });
   });
@@ -263,7 +277,7 @@ describe('note update and delete', () => {
     // With --edit the note is refused before the editor opens, so nothing written there is lost.
     const marker = join(home.dir, 'editor-ran');
     const script = await editor('mark.sh', `touch "${marker}"`);
-    const edit = await home.run(['note', 'update', id, '--edit'], { env: { EDITOR: script } });
+    const edit = await captured(['note', 'update', id, '--edit'], { EDITOR: script });
     expect(edit.code).toBe(1);
     expect(edit.stderr).toContain(`hint: A signed note is final; correct it with \`practice note amend ${id.slice(0, 8)}\`.`);
     expect(await stat(marker).catch(() => null)).toBeNull();

@@ -23,19 +23,27 @@ export interface TerminalSession {
   exit(timeoutMs?: number): Promise<{ code: number; screen: string; raw: string }>;
 }
 
-const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+/** A word for the shell, quoted. */
+export const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/** The built binary as a shell command, for command lines given to inShellAtTerminal. */
+export const PRACTICE = [process.execPath, BIN].map(quote).join(' ');
 
 /**
  * Starts `practice <args>` with stdin, stdout and stderr on one pseudo-terminal of 120x40. The
  * terminal echoes what is typed unless the program turns echo off, as a real one does.
  */
 export function atTerminal(args: string[], env: NodeJS.ProcessEnv): TerminalSession {
-  const command = `stty cols 120 rows 40 && exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
+  return inShellAtTerminal(`exec ${PRACTICE} ${args.map(quote).join(' ')}`, env, `\`practice ${args.join(' ')}\``);
+}
+
+/** A shell command line at the terminal, as atTerminal runs `practice`: to run it inside `$(...)` or with redirections. */
+export function inShellAtTerminal(line: string, env: NodeJS.ProcessEnv, title = `\`${line}\``): TerminalSession {
+  const command = `stty cols 120 rows 40 && ${line}`;
   const child = spawn('script', ['--quiet', '--flush', '--return', '--echo', 'always', '--command', command, '/dev/null'], {
     env: { TERM: 'xterm-256color', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const title = `\`practice ${args.join(' ')}\``;
   let raw = '';
   let errors = '';
   let code: number | null = null;
