@@ -5,9 +5,9 @@
 import { chmod, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CliResult, signedInHome } from '../helpers/cli.js';
+import { signedInHome } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { inShellAtTerminal, PRACTICE, quote } from '../helpers/terminal.js';
+import { capturedAtTerminal } from '../helpers/terminal.js';
 
 let server: TestServer;
 let home: Awaited<ReturnType<typeof signedInHome>>;
@@ -33,15 +33,7 @@ async function editor(name: string, script: string): Promise<string> {
   return path;
 }
 
-/**
- * `practice <args>` at a terminal with stdin from /dev/null and stdout captured by `$(...)`, so the
- * editor finds the terminal only through /dev/tty; stderr is the screen.
- */
-async function captured(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  const line = `out=$(${PRACTICE} ${args.map(quote).join(' ')} < /dev/null); code=$?; printf '\\n[stdout:%s]\\n' "$out"; exit $code`;
-  const { code, screen } = await inShellAtTerminal(line, { ...home.env, ...env }).exit();
-  return { code, stdout: /\[stdout:(.*?)\]\n/s.exec(screen)?.[1] ?? '', stderr: screen };
-}
+const captured = (args: string[], env: NodeJS.ProcessEnv) => capturedAtTerminal(args, { ...home.env, ...env });
 
 beforeAll(async () => {
   server = await startTestServer({ recordRequests: true });
