@@ -1,6 +1,8 @@
 // `client import`: a client list from another system, as CSV records, becomes client create inputs.
 // All or nothing: either every row is valid and there is a list to send, or a report and nothing to send.
+// With a namespace each client gets an id made from its row, so sending the list again adds nobody.
 import { clientCreateSchema, CLIENT_STATUSES, type ClientCreate } from '../model/records.js';
+import { nameUuid } from './name-uuid.js';
 
 /** What a column of the file can mean; a name comes whole or as first and last name. */
 export const CLIENT_FIELDS = ['name', 'first_name', 'last_name', 'phone', 'email', 'notes', 'status', 'total_visits'] as const;
@@ -23,8 +25,14 @@ export const HEADER_SYNONYMS: Readonly<Record<ClientField, readonly string[]>> =
 };
 
 export interface ClientImportOptions {
-  /** Emails of the practice's clients already, which the service would refuse as duplicates. */
-  existingEmails?: Iterable<string>;
+  /** The practice's clients already: their emails the service would refuse as duplicates. */
+  existing?: Iterable<{ id: string; email: string | null }>;
+  /**
+   * A uuid (the therapist's id) in which each client gets a name-based id of its row's content and
+   * how many identical rows came before it: the same file gives the same ids, two identical rows two
+   * clients, and a client already there with its row's own id is that row, imported before.
+   */
+  namespace?: string;
   /** Headers mapped by hand, over the synonyms: to a field, or to null to leave the column out. */
   columns?: Readonly<Record<string, ClientField | null>>;
 }
@@ -64,7 +72,8 @@ export function planClientImport(records: readonly (readonly string[])[], option
   const mapping = mapHeader(header, rows, options.columns ?? {});
   if (mapping.problems.length > 0) return { ok: false, problems: mapping.problems, ignoredColumns: mapping.ignored };
 
-  const existing = new Set([...(options.existingEmails ?? [])].map((email) => email.trim().toLowerCase()));
+  const idOfEmail = new Map([...(options.existing ?? [])].flatMap(({ id, email }) => (email ? [[email.trim().toLowerCase(), id] as const] : [])));
+  const occurrences = new Map<string, number>();
   const firstRowOfEmail = new Map<string, number>();
   const problems: ImportProblem[] = [];
   const clients: ClientCreate[] = [];
@@ -90,31 +99,33 @@ export function planClientImport(records: readonly (readonly string[])[], option
     const name = cell('name') || [cell('first_name'), cell('last_name')].filter((part) => part !== '').join(' ');
     if (name === '') problem(columnOf('name') ?? columnOf('first_name') ?? columnOf('last_name'), 'missing name');
 
-    const email = cell('email');
+    const [email, phone, notes, statusText, visitsText] = [cell('email'), cell('phone'), cell('notes'), cell('status').toLowerCase(), cell('total_visits')];
+    const content = JSON.stringify([name, phone, email.toLowerCase(), notes, statusText, visitsText]);
+    const occurrence = (occurrences.get(content) ?? 0) + 1;
+    occurrences.set(content, occurrence);
+    const id = options.namespace === undefined ? undefined : nameUuid(options.namespace, `${occurrence}:${content}`);
+
     if (email !== '') {
       const key = email.toLowerCase();
       if (!clientCreateSchema.shape.email.safeParse(email).success) {
         problem(columnOf('email'), `'${email}' is not an email address`);
       } else if (firstRowOfEmail.has(key)) {
         problem(columnOf('email'), `${email} is also the email of row ${firstRowOfEmail.get(key)}; emails are unique in a practice`);
-      } else if (existing.has(key)) {
+      } else if (idOfEmail.has(key) && idOfEmail.get(key) !== id) {
         problem(columnOf('email'), `a client with the email ${email} is already in the practice`);
       }
       if (!firstRowOfEmail.has(key)) firstRowOfEmail.set(key, row);
     }
 
-    const phone = cell('phone');
     if (SCIENTIFIC_NOTATION.test(phone)) {
       problem(columnOf('phone'), `'${phone}' is a phone number a spreadsheet turned into a number; format the column as text and export again`);
     }
 
-    const statusText = cell('status').toLowerCase();
     const status = CLIENT_STATUSES.find((candidate) => candidate === statusText);
     if (statusText !== '' && status === undefined) {
       problem(columnOf('status'), `'${cell('status')}' is not a status; expected ${CLIENT_STATUSES.join(' or ')}`);
     }
 
-    const visitsText = cell('total_visits');
     const visits = Number(visitsText);
     if (visitsText !== '' && (!WHOLE_NUMBER.test(visitsText) || visits > MAX_VISITS)) {
       problem(columnOf('total_visits'), `'${visitsText}' is not a number of visits; expected a whole number, 0 or more`);
@@ -122,8 +133,8 @@ export function planClientImport(records: readonly (readonly string[])[], option
 
     // The model's own check comes last, behind the ones above, so nothing it would refuse is ready to send.
     if (problems.some((reported) => reported.row === row)) return;
-    const notes = cell('notes');
     const candidate = {
+      ...(id === undefined ? {} : { id }),
       name,
       ...(phone === '' ? {} : { phone }),
       ...(email === '' ? {} : { email }),

@@ -1,4 +1,5 @@
-// `practice note` end to end: SOAP notes from flags, stdin JSON and $EDITOR (a script here), the
+// `practice note` end to end: SOAP notes from flags, stdin JSON and $EDITOR (a script here, which
+// fails unless it is given a terminal: it runs as in `id=$(practice note add --edit)`), the
 // exact queries sent, changes and deletes of unsigned notes, signing, amendments, the service's 409
 // for a signed note, and every bad input refused with exit 2 before a write.
 import { chmod, stat, writeFile } from 'node:fs/promises';
@@ -6,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInHome } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { capturedAtTerminal } from '../helpers/terminal.js';
 
 let server: TestServer;
 let home: Awaited<ReturnType<typeof signedInHome>>;
@@ -23,13 +25,15 @@ const stored = async (id: string) => ((await (await server.request(`/sessions?id
 const sent = () => server.received.filter((request) => request.url.startsWith('/rest/')).map((request) => `${request.method} ${request.url.slice('/rest/v1'.length)}`);
 const writes = () => sent().filter((request) => !request.startsWith('GET '));
 
-/** An $EDITOR that runs `script` on the file it is given ($1). */
+/** An $EDITOR that runs `script` on the file it is given ($1), at a terminal or not at all. */
 async function editor(name: string, script: string): Promise<string> {
   const path = join(home.dir, name);
-  await writeFile(path, `#!/bin/sh\n${script}\n`);
+  await writeFile(path, `#!/bin/sh\n[ -t 0 ] && [ -t 1 ] || { echo "editor: no terminal" >&2; exit 9; }\n${script}\n`);
   await chmod(path, 0o755);
   return path;
 }
+
+const captured = (args: string[], env: NodeJS.ProcessEnv) => capturedAtTerminal(args, { ...home.env, ...env });
 
 beforeAll(async () => {
   server = await startTestServer({ recordRequests: true });
@@ -78,7 +82,7 @@ Improving
 over two weeks
 ## Plan
 EOF`);
-    const result = await home.run(['note', 'add', '--client', 'Ann Lee', '--edit'], { env: { EDITOR: script } });
+    const result = await captured(['note', 'add', '--client', 'Ann Lee', '--edit'], { EDITOR: script });
     expect(result.code).toBe(0);
     expect(await stored(result.stdout.trim())).toMatchObject({ subjective: 'Sleeps badly', objective: null, assessment: 'Improving\nover two weeks', plan: null });
   });
@@ -86,25 +90,27 @@ EOF`);
   it('refuses an empty note, bad JSON, a blank part or a bad id before writing (exit 2)', async () => {
     const blankEditor = await editor('blank.sh', 'true');
     const failingEditor = await editor('fail.sh', 'exit 3');
-    const cases: Array<[string[], string | undefined, RegExp, NodeJS.ProcessEnv?]> = [
+    const cases: Array<[string[], string | undefined, RegExp]> = [
       [[], undefined, /No note given: stdin is empty/],
       [[], '{}', /The note is empty/],
       [[], 'not json', /stdin: expected a JSON object/],
       [[], '{"subjective": "x", "mood": "ok"}', /mood/],
       [[], '{"plan": 3}', /stdin "plan"/],
       [['-S', '  '], undefined, /-S\/--subjective: must not be empty/],
-      [['--edit'], undefined, /The note is empty/, { EDITOR: blankEditor }],
       [['-P', 'x', '--appointment', 'zz'], undefined, /--appointment: expected an appointment id/],
     ];
-    for (const [args, input, message, env] of cases) {
-      const result = await home.run(['note', 'add', '--client', ann.id, ...args], { input, env });
+    for (const [args, input, message] of cases) {
+      const result = await home.run(['note', 'add', '--client', ann.id, ...args], { input });
       expect(result.code, `${args.join(' ')} ${input}`).toBe(2);
       expect(result.stderr).toMatch(message);
     }
     const noClient = await home.run(['note', 'add', '-S', 'x']);
     expect(noClient.code).toBe(2);
     expect(noClient.stderr).toContain('--client');
-    const editorFailed = await home.run(['note', 'add', '--client', ann.id, '--edit'], { env: { EDITOR: failingEditor } });
+    const blank = await captured(['note', 'add', '--client', ann.id, '--edit'], { EDITOR: blankEditor });
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toMatch(/The note is empty/);
+    const editorFailed = await captured(['note', 'add', '--client', ann.id, '--edit'], { EDITOR: failingEditor });
     expect(editorFailed.code).toBe(1);
     expect(editorFailed.stderr).toContain('exited with code 3');
     expect(writes()).toEqual([]);
@@ -126,6 +132,30 @@ describe('note list and show', () => {
     expect(JSON.parse(result.stdout)).toHaveLength(2);
     const table = await home.run(['note', 'list', '--client', 'Ann']);
     expect(table.stdout.trim().split('\n').at(-1)).toMatch(/^[0-9a-f]{8}\t\d{4}-\d\d-\d\d\t\t\tS: Low back pain$/);
+  });
+
+  it('lists the notes of every client without --client, newest first, with their names; --unsigned drops signed ones', async () => {
+    const bo = await seed('clients', { name: 'Bo Chen' });
+    const annNote = (await home.run(['note', 'add', '--client', ann.id, '-S', 'Across clients'])).stdout.trim();
+    const boSigned = (await home.run(['note', 'add', '--client', bo.id, '-S', 'Signed one'])).stdout.trim();
+    expect((await home.run(['note', 'sign', boSigned])).code).toBe(0);
+    const boDraft = (await home.run(['note', 'add', '--client', bo.id, '-S', 'Draft one'])).stdout.trim();
+    server.received.length = 0;
+
+    const all = await home.run(['note', 'list']);
+    expect(all.code).toBe(0);
+    const lines = all.stdout.trim().split('\n');
+    expect(lines.slice(0, 3).map((line) => line.split('\t').slice(0, 2))).toEqual([[boDraft.slice(0, 8), 'Bo Chen'], [boSigned.slice(0, 8), 'Bo Chen'], [annNote.slice(0, 8), 'Ann Lee']]);
+    expect(sent()[0]).toMatch(/^GET \/sessions\?therapist_id=eq\.[0-9a-f-]{36}&order=created_at\.desc$/);
+
+    const unsigned = await home.run(['note', 'list', '--unsigned', '--json', 'id,signed_at']);
+    expect(unsigned.code).toBe(0);
+    const ids = (JSON.parse(unsigned.stdout) as { id: string; signed_at: null }[]).map((note) => note.id);
+    expect(ids.slice(0, 2)).toEqual([boDraft, annNote]);
+    expect(ids).not.toContain(boSigned);
+    expect(JSON.parse(unsigned.stdout).every((note: { signed_at: unknown }) => note.signed_at === null)).toBe(true);
+    const ofBo = await home.run(['note', 'list', '--client', 'Bo', '--unsigned', '--json', 'id']);
+    expect(JSON.parse(ofBo.stdout)).toEqual([{ id: boDraft }]);
   });
 
   it('shows a note in full by id prefix, or as JSON', async () => {
@@ -169,7 +199,7 @@ describe('note sign and amend', () => {
     const id = (await home.run(['note', 'add', '--client', ann.id, '-S', 'Knee pain', '-P', 'Ice'])).stdout.trim();
     await home.run(['note', 'sign', id]);
     const script = await editor('fix-plan.sh', `sed -i 's/^Ice$/Ice and rest/' "$1"`);
-    const result = await home.run(['note', 'amend', id, '--edit'], { env: { EDITOR: script } });
+    const result = await captured(['note', 'amend', id, '--edit'], { EDITOR: script });
     expect(result.code).toBe(0);
     expect(await stored(result.stdout.trim())).toMatchObject({ amends_id: id, subjective: 'Knee pain', plan: 'Ice and rest' });
     const empty = await home.run(['note', 'amend', id], { input: '{}' });
@@ -200,7 +230,7 @@ describe('note update and delete', () => {
 
     // The template holds the note as stored: emptying a part there clears it.
     const script = await editor('rewrite.sh', `grep -q '^Sore calves$' "$1" && sed -i -e 's/^Rest$/Rest, then run/' -e '/^Sore calves$/d' "$1"`);
-    const edited = await home.run(['note', 'update', id, '--edit'], { env: { EDITOR: script } });
+    const edited = await captured(['note', 'update', id, '--edit'], { EDITOR: script });
     expect(edited.code, edited.stderr).toBe(0);
     expect(await stored(id)).toMatchObject({ subjective: null, objective: null, plan: 'Rest, then run' });
   });
@@ -239,7 +269,7 @@ describe('note update and delete', () => {
     // With --edit the note is refused before the editor opens, so nothing written there is lost.
     const marker = join(home.dir, 'editor-ran');
     const script = await editor('mark.sh', `touch "${marker}"`);
-    const edit = await home.run(['note', 'update', id, '--edit'], { env: { EDITOR: script } });
+    const edit = await captured(['note', 'update', id, '--edit'], { EDITOR: script });
     expect(edit.code).toBe(1);
     expect(edit.stderr).toContain(`hint: A signed note is final; correct it with \`practice note amend ${id.slice(0, 8)}\`.`);
     expect(await stat(marker).catch(() => null)).toBeNull();

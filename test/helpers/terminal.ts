@@ -1,7 +1,7 @@
 // The built `practice` binary at a real terminal: a pseudo-terminal made by util-linux `script`,
 // typed into through script's stdin like a person would, each answer only once its question shows.
 import { spawn } from 'node:child_process';
-import { BIN } from './cli.js';
+import { BIN, type CliResult } from './cli.js';
 
 /** Keys as a terminal sends them in raw mode. */
 export const KEY = { enter: '\r', down: '\u001b[B', ctrlC: '\u0003' } as const;
@@ -23,19 +23,27 @@ export interface TerminalSession {
   exit(timeoutMs?: number): Promise<{ code: number; screen: string; raw: string }>;
 }
 
-const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+/** A word for the shell, quoted. */
+export const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/** The built binary as a shell command, for command lines given to inShellAtTerminal. */
+export const PRACTICE = [process.execPath, BIN].map(quote).join(' ');
 
 /**
  * Starts `practice <args>` with stdin, stdout and stderr on one pseudo-terminal of 120x40. The
  * terminal echoes what is typed unless the program turns echo off, as a real one does.
  */
 export function atTerminal(args: string[], env: NodeJS.ProcessEnv): TerminalSession {
-  const command = `stty cols 120 rows 40 && exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
+  return inShellAtTerminal(`exec ${PRACTICE} ${args.map(quote).join(' ')}`, env, `\`practice ${args.join(' ')}\``);
+}
+
+/** A shell command line at the terminal, as atTerminal runs `practice`: to run it inside `$(...)` or with redirections. */
+export function inShellAtTerminal(line: string, env: NodeJS.ProcessEnv, title = `\`${line}\``): TerminalSession {
+  const command = `stty cols 120 rows 40 && ${line}`;
   const child = spawn('script', ['--quiet', '--flush', '--return', '--echo', 'always', '--command', command, '/dev/null'], {
     env: { TERM: 'xterm-256color', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const title = `\`practice ${args.join(' ')}\``;
   let raw = '';
   let errors = '';
   let code: number | null = null;
@@ -107,4 +115,20 @@ export function atTerminal(args: string[], env: NodeJS.ProcessEnv): TerminalSess
       until('it to end', timeoutMs, () => (code === null ? undefined : { code, screen: readable(raw), raw })).finally(() => child.stdin.end()),
   };
   return session;
+}
+
+/**
+ * The shell line that runs `practice <args>` with stdin from /dev/null and stdout captured by
+ * `$(...)`, as in `id=$(practice note add --edit)`: a program finds the terminal only through /dev/tty.
+ */
+export const capturing = (args: string[]) =>
+  `out=$(${PRACTICE} ${args.map(quote).join(' ')} < /dev/null); code=$?; printf '\\n[stdout:%s]\\n' "$out"; exit $code`;
+
+/** What `practice` printed to stdout, on the screen of a `capturing` line. */
+export const capturedStdout = (screen: string) => /\[stdout:(.*?)\]\n/s.exec(screen)?.[1] ?? '';
+
+/** Runs a `capturing` line at a terminal to its end; stderr is the screen. */
+export async function capturedAtTerminal(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  const { code, screen } = await inShellAtTerminal(capturing(args), env).exit();
+  return { code, stdout: capturedStdout(screen), stderr: screen };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planClientImport, type ClientImportOptions, type ImportProblem } from '../../src/formats/client-import.js';
 import { parseCsv } from '../../src/formats/csv.js';
+import { nameUuid } from '../../src/formats/name-uuid.js';
 import { clientCreateSchema } from '../../src/model/records.js';
 
 function plan(csv: string, options?: ClientImportOptions) {
@@ -174,7 +175,7 @@ describe('planClientImport: rows', () => {
     {
       name: 'an email already in the practice',
       csv: 'Name,Email\nAnn,Ann@Example.com\n',
-      options: { existingEmails: ['ann@example.com'] },
+      options: { existing: [{ id: '0f0e7cf5-1c1a-4d1e-8f1a-000000000001', email: 'ann@example.com' }] },
       problems: [{ row: 2, column: 'Email', problem: 'a client with the email Ann@Example.com is already in the practice' }],
     },
     {
@@ -226,5 +227,37 @@ describe('planClientImport: rows', () => {
       problems: [{ row: 323, column: 'Email', problem: "'not-an-email' is not an email address" }],
       ignoredColumns: [],
     });
+  });
+});
+
+describe('planClientImport: ids made from the rows', () => {
+  const namespace = '6f1c2a9e-0b7d-4c1e-9a53-2d8f0e4b7c11';
+  const idsOf = (csv: string, options: ClientImportOptions = {}) => clientsOf(csv, { namespace, ...options }).map((client) => client.id);
+
+  it('gives the same file the same ids, identical rows ids of their own, and another practice other ids', () => {
+    const csv = 'Name,Phone\nAnn,555\nAnn,555\nBen,\n';
+    const ids = idsOf(csv);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id!))).toBe(true);
+    expect(idsOf(csv)).toEqual(ids);
+    // A row keeps its id when other rows come and go around it.
+    expect(idsOf('Name,Phone\nBen,\nCy,\nAnn,555\n')).toEqual([ids[2], expect.any(String), ids[0]]);
+    expect(idsOf(csv, { namespace: '00000000-0000-0000-0000-000000000000' }).some((id) => ids.includes(id))).toBe(false);
+    expect(clientsOf(csv).every((client) => client.id === undefined)).toBe(true);
+  });
+
+  it('accepts an email already in the practice only on the client of that row, imported before', () => {
+    const csv = 'Name,Email\nAnn,Ann@Example.com\n';
+    const [id] = idsOf(csv);
+    expect(idsOf(csv, { existing: [{ id: id!, email: 'ann@example.com' }] })).toEqual([id]);
+    expect(problemsOf(csv, { namespace, existing: [{ id: namespace, email: 'ann@example.com' }] })).toEqual([
+      { row: 2, column: 'Email', problem: 'a client with the email Ann@Example.com is already in the practice' },
+    ]);
+  });
+});
+
+describe('nameUuid', () => {
+  it('is RFC 9562 version 5 (the value Python’s uuid.uuid5 gives)', () => {
+    expect(nameUuid('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'python.org')).toBe('886313e1-3b8a-5372-9b90-0c9aee199e5d');
   });
 });

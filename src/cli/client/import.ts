@@ -1,20 +1,23 @@
 // `practice client import FILE`: a client list from a spreadsheet or another system (CSV). Every row is
-// checked first; a file with any problem gets a report and sends nothing, so nothing is half-imported.
+// checked first; a file with any problem gets a report and sends nothing. Each row's client has an id
+// made from the row, so an import cut short between batches is completed by running it again, and
+// running it twice adds nobody the second time.
 import { Command } from 'commander';
-import { chunk } from '../../formats/backup.js';
 import { type ClientField, CLIENT_FIELDS, type ImportProblem, planClientImport } from '../../formats/client-import.js';
 import { parseCsv } from '../../formats/csv.js';
 import { ModelError } from '../../model/errors.js';
 import type { ClientCreate } from '../../model/records.js';
-import { BODY_LIMIT_BYTES, INSERT_ROWS_LIMIT } from '../../server/http/limits.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { readAll } from '../export/read-all.js';
+import { Progress } from '../import/progress.js';
 import { readInput } from '../import/read-input.js';
+import { batchSize, sendSteps } from '../import/send.js';
 
 interface ImportOptions {
   map: string[];
   dryRun?: boolean;
+  batchSize: number;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -25,12 +28,17 @@ export function importCommand(ctx: Context): Command {
     .addHelpText('before', `Examples:
   $ practice client import clients.csv --dry-run
   $ practice client import clients.csv
+  $ practice client import clients.csv --batch-size 500
   $ practice client import export.csv --map "Handy=phone" --map "Geburtstag="
 `)
     .argument('<file>', 'a CSV file with a header line ("-" reads stdin)')
     .option('--map <header=field>', `read a column as this field (${CLIENT_FIELDS.join(', ')}), or as nothing when empty (repeatable)`, collect, [])
     .option('-n, --dry-run', 'check the file and say what would be imported, without sending it')
-    .addHelpText('after', '\nAccepted headers and every check are described in `practice help formats`.')
+    .option('--batch-size <rows>', 'clients per request at most', batchSize, 1000)
+    .addHelpText('after', `
+Each client's id is made from its row, so an import that was interrupted can simply be run again:
+the clients already there are skipped, and nobody is added twice. Accepted headers and every check
+are described in \`practice help formats\`.`)
     .action((file: string, options: ImportOptions) => runImport(file, options, ctx));
 }
 
@@ -56,26 +64,26 @@ export async function runImport(file: string, options: ImportOptions, ctx: Conte
     throw error;
   }
   const api = await ctx.api();
-  const existingEmails = (await readAll<{ email: string | null }>(api, 'clients', ['email'])).flatMap((client) => client.email ?? []);
-  const plan = planClientImport(records, { existingEmails, columns });
+  const existing = await readAll<{ id: string; email: string | null }>(api, 'clients', ['id', 'email']);
+  const plan = planClientImport(records, { existing, columns, namespace: await api.userId() });
   if (plan.ignoredColumns.length > 0) ctx.out.note(`Ignored columns: ${plan.ignoredColumns.join(', ')}`);
   if (!plan.ok) {
     for (const problem of plan.problems) ctx.out.note(`${place(problem)}: ${problem.problem}`);
     throw new UsageError(`${plan.problems.length} problem${plan.problems.length === 1 ? '' : 's'} in ${file}; nothing was imported.`);
   }
   if (options.dryRun) {
-    ctx.out.success(`${plan.clients.length} clients would be imported.`);
+    const ids = new Set(existing.map((client) => client.id));
+    const already = plan.clients.filter((client) => ids.has(client.id!)).length;
+    ctx.out.success(`${plan.clients.length - already} clients would be imported; ${already} are already there.`);
     return;
   }
   // A batch's rows must all have the same keys; the defaults are the service's own.
   const rows = plan.clients.map((client: ClientCreate) => ({
-    name: client.name, phone: client.phone ?? null, email: client.email ?? null, notes: client.notes ?? null,
+    id: client.id!, name: client.name, phone: client.phone ?? null, email: client.email ?? null, notes: client.notes ?? null,
     status: client.status ?? 'active', total_visits: client.total_visits ?? 0,
   }));
-  // One request, one transaction, for any list up to the service's limits (5000 rows, 1 MiB): all or
-  // nothing. A longer list goes in several, each whole.
-  for (const batch of chunk(rows, INSERT_ROWS_LIMIT, { maxBytes: BODY_LIMIT_BYTES })) {
-    await api.request({ method: 'POST', path: '/rest/v1/clients', body: batch, headers: { prefer: 'return=minimal' } });
-  }
-  ctx.out.success(`Imported ${rows.length} clients.`);
+  const progress = new Progress(ctx.io.stderr, rows.length);
+  const [result] = await sendSteps(api, [{ table: 'clients', rows }], { batchSize: options.batchSize, progress, note: (line) => ctx.out.note(line), now: ctx.now });
+  progress.clear();
+  ctx.out.success(`Imported ${result!.added} new clients; ${rows.length - result!.added} were already there.`);
 }

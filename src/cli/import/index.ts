@@ -1,17 +1,16 @@
 // `practice import FILE`: loads a backup written by `practice export` into the active practice. Checks
 // the whole file first, then sends it in bulk; ids are kept, so running it again adds nothing.
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import type { ApiClient } from '../../core/api-client.js';
 import type { Column } from '../../core/output.js';
 import { type Backup, type ImportStep, importOrder, readBackup } from '../../formats/backup.js';
 import { ModelError } from '../../model/errors.js';
-import { INSERT_ROWS_LIMIT } from '../../server/http/limits.js';
 import { readAll } from '../export/read-all.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { Progress } from './progress.js';
 import { readInput } from './read-input.js';
-import { sendSteps, type TableResult } from './send.js';
+import { batchSize, sendSteps, type TableResult } from './send.js';
 
 interface ImportOptions {
   dryRun?: boolean;
@@ -19,12 +18,6 @@ interface ImportOptions {
 }
 
 const COLUMNS: Column<TableResult>[] = [{ key: 'table' }, { key: 'rows', header: 'IN FILE' }, { key: 'added', header: 'NEW' }];
-
-function batchSize(value: string): number {
-  const size = Number(value);
-  if (!Number.isInteger(size) || size < 1 || size > INSERT_ROWS_LIMIT) throw new InvalidArgumentError(`expected a whole number from 1 to ${INSERT_ROWS_LIMIT}.`);
-  return size;
-}
 
 export function importCommand(ctx: Context): Command {
   return new Command('import')

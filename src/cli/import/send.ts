@@ -2,8 +2,9 @@
 // a re-run (or a run after a killed one) adds only what is missing; paced to stay under the write limit.
 import type { ApiClient } from '../../core/api-client.js';
 import { rateLimitResetMs } from '../../core/retry.js';
-import { chunk, type ImportStep } from '../../formats/backup.js';
-import { BODY_LIMIT_BYTES } from '../../server/http/limits.js';
+import { InvalidArgumentError } from 'commander';
+import { chunk } from '../../formats/backup.js';
+import { BODY_LIMIT_BYTES, INSERT_ROWS_LIMIT } from '../../server/http/limits.js';
 import type { Progress } from './progress.js';
 
 export interface SendOptions {
@@ -15,6 +16,12 @@ export interface SendOptions {
   now(): Date;
 }
 
+/** The rows of one table to send, each with its id. */
+export interface SendStep {
+  table: string;
+  rows: readonly { id: string }[];
+}
+
 export interface TableResult {
   table: string;
   rows: number;
@@ -24,9 +31,18 @@ export interface TableResult {
 // A pause past the window's end by this much, so the next write lands in the new window.
 const PACING_MARGIN_MS = 250;
 
-export async function sendSteps(api: ApiClient, steps: readonly ImportStep[], options: SendOptions): Promise<TableResult[]> {
+/** --batch-size: whole rows, within the service's limit. */
+export function batchSize(value: string): number {
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1 || size > INSERT_ROWS_LIMIT) throw new InvalidArgumentError(`expected a whole number from 1 to ${INSERT_ROWS_LIMIT}.`);
+  return size;
+}
+
+export async function sendSteps(api: ApiClient, steps: readonly SendStep[], options: SendOptions): Promise<TableResult[]> {
   const batches = steps.flatMap((step) => chunk<object>(step.rows, options.batchSize, { maxBytes: BODY_LIMIT_BYTES }).map((rows) => ({ table: step.table, rows })));
   const added = new Map<string, number>();
+  const total = batches.reduce((sum, batch) => sum + batch.rows.length, 0);
+  let sent = 0;
   for (const [index, batch] of batches.entries()) {
     const response = await api.request({
       method: 'POST',
@@ -37,7 +53,12 @@ export async function sendSteps(api: ApiClient, steps: readonly ImportStep[], op
       headers: { prefer: 'resolution=ignore-duplicates,return=representation' },
       // Every row carries its id, so sending a batch twice adds nothing.
       idempotent: true,
+    }).catch((error: unknown) => {
+      options.progress.clear();
+      if (sent > 0) options.note(`${sent} of ${total} rows were sent before this failed; they stay, and running the same import again adds only the rest.`);
+      throw error;
     });
+    sent += batch.rows.length;
     added.set(batch.table, (added.get(batch.table) ?? 0) + (response.json<unknown[]>()?.length ?? 0));
     options.progress.advance(batch.rows.length, batch.table);
     if (index < batches.length - 1) await paceAfter(response.headers, options);

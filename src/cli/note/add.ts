@@ -1,5 +1,7 @@
 // `practice note add`: a SOAP note for a client, optionally tied to one of their appointments.
-// The note is read and checked before any request, so an empty or malformed one sends nothing.
+// A note given as flags or JSON is checked before any request, so an empty or malformed one sends
+// nothing; one typed (editor, prompts) is asked for after the client and appointment, and kept in a
+// draft file until it is written.
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
@@ -11,7 +13,8 @@ import { checkInput } from '../shared/input.js';
 import { reportCreated } from '../shared/report.js';
 import { resolveClient, resolveRowId } from '../shared/resolve.js';
 import { NOTE_COLUMNS, NOTE_FIELDS } from './columns.js';
-import { addSoapOptions, readSoap, SOAP_FLAGS, type SoapOptions } from './soap-input.js';
+import { keepingDraft } from './draft-file.js';
+import { addSoapOptions, checkSoapSource, readSoap, SOAP_FLAGS, type SoapOptions } from './soap-input.js';
 
 interface AddOptions extends SoapOptions, RowOptions {
   client: string;
@@ -29,6 +32,8 @@ export function addCommand(ctx: Context): Command {
     .addHelpText('before', `Examples:
   $ practice note add --client "Ann Lee" -S "Low back pain, 4/10" -P "Heat, stretches"
   $ practice note add --client ann --appointment 3f2a9c1b --edit
+  $ id=$(practice note add --client ann --edit)
+  $ practice note add --client ann --draft ~/.local/state/practice/drafts/note-2026-11-24T19-00-00-000Z-1a2b3c.md
   $ echo '{"subjective": "Better", "plan": "Same again"}' | practice note add --client ann
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
@@ -36,10 +41,16 @@ export function addCommand(ctx: Context): Command {
 }
 
 export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
-  const soap = await readSoap(options, ctx);
+  const typed = await checkSoapSource(options, ctx);
+  const given = typed ? undefined : await readSoap(options, ctx);
   const client = await resolveClient(ctx, options.client);
   const appointment = options.appointment === undefined ? undefined : await resolveRowId(ctx, 'appointments', options.appointment, '--appointment');
-  const note = checkInput(sessionNoteCreateSchema, { id: randomUUID(), client_id: client.id, appointment_id: appointment, ...soap }, NOTE_FLAGS);
-  const [created] = await (await ctx.api()).insert<SessionNote>('sessions', note);
-  await reportCreated(ctx, `Wrote note ${shortId(created!.id)} for ${client.name}.`, created!, NOTE_COLUMNS, options);
+  const { parts, draftFile } = given ?? await readSoap(options, ctx);
+  const again = (file: string) => `practice note add --client ${client.id}${appointment === undefined ? '' : ` --appointment ${appointment}`} --draft ${file}`;
+  const created = await keepingDraft(ctx, draftFile, again, async () => {
+    const note = checkInput(sessionNoteCreateSchema, { id: randomUUID(), client_id: client.id, appointment_id: appointment, ...parts }, NOTE_FLAGS);
+    const [row] = await (await ctx.api()).insert<SessionNote>('sessions', note);
+    return row!;
+  });
+  await reportCreated(ctx, `Wrote note ${shortId(created.id)} for ${client.name}.`, created, NOTE_COLUMNS, options);
 }

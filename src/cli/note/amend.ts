@@ -12,7 +12,8 @@ import { checkInput } from '../shared/input.js';
 import { reportCreated } from '../shared/report.js';
 import { NOTE_FLAGS } from './add.js';
 import { NOTE_COLUMNS, NOTE_FIELDS } from './columns.js';
-import { addSoapOptions, readSoap, type SoapOptions } from './soap-input.js';
+import { keepingDraft } from './draft-file.js';
+import { addSoapOptions, checkSoapSource, readSoap, type SoapOptions } from './soap-input.js';
 import { fetchNote } from './stored.js';
 
 type AmendOptions = SoapOptions & RowOptions;
@@ -31,20 +32,24 @@ export function amendCommand(ctx: Context): Command {
 }
 
 export async function runAmend(text: string, options: AmendOptions, ctx: Context): Promise<void> {
+  await checkSoapSource(options, ctx);
   const original = await fetchNote(ctx, text);
   const id = shortId(original.id);
   // The service refuses this too, but only after the amendment has been written in the editor.
   if (!original.signed_at) {
     throw new CommandError(`Note ${id} is not signed, so it cannot be amended.`, `Change it (\`practice note update ${id}\`), or sign it first (\`practice note sign ${id}\`) and then amend it.`);
   }
-  const soap = await readSoap(options, ctx, original);
-  const amendment = checkInput(sessionNoteCreateSchema, {
-    id: randomUUID(),
-    client_id: original.client_id,
-    appointment_id: original.appointment_id ?? undefined,
-    amends_id: original.id,
-    ...soap,
-  }, NOTE_FLAGS);
-  const [created] = await (await ctx.api()).insert<SessionNote>('sessions', amendment);
-  await reportCreated(ctx, `Wrote amendment ${shortId(created!.id)} of note ${id}.`, created!, NOTE_COLUMNS, options);
+  const { parts, draftFile } = await readSoap(options, ctx, original);
+  const created = await keepingDraft(ctx, draftFile, (file) => `practice note amend ${original.id} --draft ${file}`, async () => {
+    const amendment = checkInput(sessionNoteCreateSchema, {
+      id: randomUUID(),
+      client_id: original.client_id,
+      appointment_id: original.appointment_id ?? undefined,
+      amends_id: original.id,
+      ...parts,
+    }, NOTE_FLAGS);
+    const [row] = await (await ctx.api()).insert<SessionNote>('sessions', amendment);
+    return row!;
+  });
+  await reportCreated(ctx, `Wrote amendment ${shortId(created.id)} of note ${id}.`, created, NOTE_COLUMNS, options);
 }

@@ -1,27 +1,34 @@
-// `practice note list --client <c>`: a client's notes, newest first (INTERFACE.md "Sessions: List");
-// --json fields become `select=` so only they are fetched.
+// `practice note list`: notes newest first (INTERFACE.md "Sessions: List"), of one client with --client
+// or of every client, and only the unsigned ones with --unsigned; --json fields become `select=`.
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
-import type { RowOptions } from '../../core/output.js';
+import type { Column, RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
-import type { SessionNote } from '../../model/records.js';
+import { chunk } from '../../formats/backup.js';
+import type { Client, SessionNote } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { countOption } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
 import { NOTE_COLUMNS, NOTE_FIELDS } from './columns.js';
 
+const IDS_PER_READ = 100;
+
 interface ListOptions extends RowOptions {
-  client: string;
+  client?: string;
+  unsigned?: boolean;
   limit?: string;
 }
 
 export function listCommand(ctx: Context): Command {
   const command = new Command('list')
     .alias('ls')
-    .description("List a client's notes, newest first")
-    .requiredOption('--client <client>', 'name, id or id prefix')
+    .description('List notes, newest first: of one client, or of every client')
+    .option('--client <client>', 'only the notes of this client (name, id or id prefix)')
+    .option('--unsigned', 'only notes not signed yet')
     .option('--limit <rows>', 'at most this many notes')
     .addHelpText('before', `Examples:
+  $ practice note list --unsigned
   $ practice note list --client "Ann Lee"
   $ practice note list --client 3f2a9c1b --limit 5 --json id,plan,signed_at
 `)
@@ -31,11 +38,28 @@ export function listCommand(ctx: Context): Command {
 
 export async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const limit = options.limit === undefined ? undefined : countOption('--limit', options.limit);
-  const client = await resolveClient(ctx, options.client);
-  const request = query<SessionNote>().eq('client_id', client.id).order('created_at', 'desc');
+  const client = options.client === undefined ? undefined : await resolveClient(ctx, options.client);
+  const api = await ctx.api();
+  const request = client ? query<SessionNote>().eq('client_id', client.id) : query<SessionNote>().eq('therapist_id', await api.userId());
+  if (options.unsigned) request.is('signed_at', null);
+  request.order('created_at', 'desc');
   if (limit !== undefined) request.limit(limit);
   const fields = requestedFields(options);
   if (fields) request.select(fields as (keyof SessionNote & string)[]);
-  const notes = await (await ctx.api()).select('sessions', request);
-  await ctx.out.rows(notes, NOTE_COLUMNS, options, `No notes for ${client.name}.`);
+  const notes = await api.select('sessions', request);
+  const none = `No ${options.unsigned ? 'unsigned ' : ''}notes${client ? ` for ${client.name}` : ''}.`;
+  if (client || options.json || options.format) return ctx.out.rows(notes, NOTE_COLUMNS, options, none);
+  await ctx.out.rows(notes, await withClientNames(ctx, notes), options, none);
+}
+
+/** The note columns with the client's name second, for a list that spans clients. */
+async function withClientNames(ctx: Context, notes: readonly SessionNote[]): Promise<Column<SessionNote>[]> {
+  const api = await ctx.api();
+  const names = new Map<string, string>();
+  // A few ids a request keeps the URL short however many clients the list spans.
+  for (const ids of chunk([...new Set(notes.map((note) => note.client_id))], IDS_PER_READ)) {
+    for (const found of await api.select<Client>('clients', query<Client>().in('id', ids).select(['id', 'name']))) names.set(found.id, found.name);
+  }
+  const [id, ...rest] = NOTE_COLUMNS;
+  return [id!, { key: 'client_id', header: 'CLIENT', format: (clientId) => names.get(clientId) ?? shortId(clientId) }, ...rest];
 }

@@ -1,20 +1,26 @@
 // The four parts of a SOAP note, read the same way by `note add`, `amend` and `update`: from -S/-O/-A/-P,
-// from $EDITOR on a template (--edit), as JSON on a piped stdin, or asked for one by one at a terminal.
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// from $EDITOR on a template (--edit), from a draft file (--draft), as JSON on a piped stdin, or asked
+// for one by one at a terminal. Text typed in the editor or at the prompts is in a draft file until
+// the note is written (draft-file.ts), and is asked for only after every other question.
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { checkInput } from '../shared/input.js';
 import { SOAP_PARTS, type SoapPart } from './columns.js';
+import { newDraftFile, readDraftFile } from './draft-file.js';
+import { checkEditorTerminal, runEditor } from './editor.js';
 
-export type SoapOptions = Partial<Record<SoapPart, string>> & { edit?: boolean };
+export type SoapOptions = Partial<Record<SoapPart, string>> & { edit?: boolean; draft?: string };
 export type Soap = Partial<Record<SoapPart, string>>;
 /** The parts the user gave: text, or null for a part left empty (the editor's template starts from one too). */
 export type Draft = Partial<Record<SoapPart, string | null>>;
+/** What was read, and the draft file that holds it when it was typed (null otherwise). */
+export interface Read<T> {
+  parts: T;
+  draftFile: string | null;
+}
 
 /** The flag of each part, for messages: a refused part is reported under what the user typed. */
 export const SOAP_FLAGS: Record<SoapPart, string> = { subjective: '-S/--subjective', objective: '-O/--objective', assessment: '-A/--assessment', plan: '-P/--plan' };
@@ -26,36 +32,63 @@ const HELP = {
   plan: 'treatment and next steps',
 };
 
-const HOW_TO_GIVE = 'Pass -S, -O, -A or -P, use --edit, or pipe JSON like {"subjective": "..."}.';
+const HOW_TO_GIVE = 'Pass -S, -O, -A or -P, use --edit or --draft <file>, or pipe JSON like {"subjective": "..."}.';
 
 const stdinSchema = z.strictObject(Object.fromEntries(SOAP_PARTS.map((part) => [part, z.string().nullable().optional()])));
 
 export function addSoapOptions(command: Command): Command {
   for (const part of SOAP_PARTS) command.addOption(new Option(`-${part[0]!.toUpperCase()}, --${part} <text>`, HELP[part]));
-  return command.option('--edit', 'write the note in $EDITOR on a SOAP template (the flags given fill it in)');
+  return command
+    .option('--edit', 'write the note in $EDITOR on a SOAP template (the flags given fill it in)')
+    .option('--draft <file>', 'start from a note kept after a failed write (with --edit, edit it first)');
+}
+
+/**
+ * What must hold before any question or request: a terminal for the editor, a readable --draft.
+ * True when the note is then typed by the user (editor or prompts), which comes after every question.
+ */
+export async function checkSoapSource(options: SoapOptions, ctx: Context): Promise<boolean> {
+  if (options.edit) checkEditorTerminal(ctx);
+  if (options.draft !== undefined) await readDraftFile(options.draft);
+  return Boolean(options.edit) || (options.draft === undefined && !SOAP_PARTS.some((part) => options[part] !== undefined) && Boolean(ctx.io.stdin.isTTY));
 }
 
 /** The parts the user wrote; empty ones left out, and an empty note refused (exit 2) before anything is sent. */
-export async function readSoap(options: SoapOptions, ctx: Context, template: Draft = {}): Promise<Soap> {
-  const parts = await readSoapChanges(options, ctx, template);
+export async function readSoap(options: SoapOptions, ctx: Context, template: Draft = {}): Promise<Read<Soap>> {
+  const { parts, draftFile } = await readSoapChanges(options, ctx, template);
   const written = Object.fromEntries(SOAP_PARTS.filter((part) => typeof parts[part] === 'string').map((part) => [part, parts[part]]));
-  if (Object.keys(written).length === 0) throw emptyNote();
-  return written;
+  if (Object.keys(written).length === 0) {
+    // Nothing was written, so there is nothing to keep; a --draft given is the user's to remove.
+    if (draftFile !== null && draftFile !== options.draft) await rm(draftFile, { force: true });
+    throw emptyNote();
+  }
+  return { parts: written, draftFile };
 }
 
 /**
  * The parts the user gave, each as text or null when left empty; parts not given are absent. The
  * editor gives the whole note, stdin the keys it names, the prompts the parts not skipped with -.
  */
-export async function readSoapChanges(options: SoapOptions, ctx: Context, template: Draft = {}): Promise<Draft> {
+export async function readSoapChanges(options: SoapOptions, ctx: Context, template: Draft = {}): Promise<Read<Draft>> {
   const flags: Soap = Object.fromEntries(SOAP_PARTS.filter((part) => options[part] !== undefined).map((part) => [part, options[part]]));
+  const draft = options.draft === undefined ? undefined : parseSoapText(await readDraftFile(options.draft));
   let parts: Draft;
-  if (options.edit) parts = await fromEditor(ctx, { ...template, ...flags });
-  // A flag's text is kept as typed, so a blank one is refused under its own flag by the schema.
-  else if (Object.keys(flags).length > 0) return flags;
-  else if (!ctx.io.stdin.isTTY) parts = await fromStdin(ctx);
-  else parts = await fromPrompts(ctx);
-  return Object.fromEntries(SOAP_PARTS.filter((part) => parts[part] !== undefined).map((part) => [part, parts[part]?.trim() || null]));
+  let draftFile: string | null = options.draft ?? null;
+  if (options.edit) {
+    draftFile ??= await newDraftFile(ctx, '');
+    parts = await fromEditor(ctx, draftFile, { ...template, ...draft, ...flags });
+  } else if (draft !== undefined) {
+    parts = { ...draft, ...flags };
+  } else if (Object.keys(flags).length > 0) {
+    // A flag's text is kept as typed, so a blank one is refused under its own flag by the schema.
+    return { parts: flags, draftFile: null };
+  } else if (!ctx.io.stdin.isTTY) {
+    parts = await fromStdin(ctx);
+  } else {
+    parts = await fromPrompts(ctx);
+    if (SOAP_PARTS.some((part) => parts[part]?.trim())) draftFile = await newDraftFile(ctx, soapTemplate(parts));
+  }
+  return { parts: Object.fromEntries(SOAP_PARTS.filter((part) => parts[part] !== undefined).map((part) => [part, parts[part]?.trim() || null])), draftFile };
 }
 
 /** The refusal of a note without any part written (exit 2). */
@@ -106,19 +139,16 @@ function parseSoapText(text: string): Draft {
   return Object.fromEntries(SOAP_PARTS.map((part) => [part, parts[part] ?? null]));
 }
 
-async function fromEditor(ctx: Context, soap: Draft): Promise<Draft> {
-  const editor = ctx.env.VISUAL || ctx.env.EDITOR || 'vi';
-  const dir = await mkdtemp(join(tmpdir(), 'practice-note-'));
-  const file = join(dir, 'NOTE.md');
+/** The note as the editor leaves `file`, which starts as the template of `soap` and stays as the draft. */
+async function fromEditor(ctx: Context, file: string, soap: Draft): Promise<Draft> {
+  await writeFile(file, soapTemplate(soap), { mode: 0o600 });
   try {
-    await writeFile(file, soapTemplate(soap), { mode: 0o600 });
-    // Through the shell, as git does, so EDITOR may carry arguments (`code --wait`).
-    const code = await new Promise<number | null>((resolve, reject) => {
-      spawn(`${editor} "${file}"`, { shell: true, stdio: 'inherit', env: ctx.env }).once('error', reject).once('exit', resolve);
-    });
-    if (code !== 0) throw new CommandError(`The editor (${editor}) exited with code ${code}; the note was not saved.`);
-    return parseSoapText(await readFile(file, 'utf8'));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+    await runEditor(ctx, file);
+  } catch (error) {
+    const left = parseSoapText(await readFile(file, 'utf8'));
+    if (SOAP_PARTS.some((part) => left[part]?.trim())) ctx.out.note(`What the editor left is kept in ${file}; use it with --draft.`);
+    else await rm(file, { force: true });
+    throw error;
   }
+  return parseSoapText(await readFile(file, 'utf8'));
 }

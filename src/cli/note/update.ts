@@ -11,7 +11,8 @@ import { CommandError } from '../errors.js';
 import { checkInput } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
 import { NOTE_COLUMNS, NOTE_FIELDS, SOAP_PARTS } from './columns.js';
-import { addSoapOptions, type Draft, emptyNote, readSoapChanges, SOAP_FLAGS, type SoapOptions } from './soap-input.js';
+import { keepingDraft } from './draft-file.js';
+import { addSoapOptions, checkSoapSource, type Draft, emptyNote, type Read, readSoapChanges, SOAP_FLAGS, type SoapOptions } from './soap-input.js';
 import { amendHint, fetchNote, NOT_FOUND_HINT, unlessSigned } from './stored.js';
 
 type UpdateOptions = SoapOptions & RowOptions;
@@ -25,6 +26,7 @@ export function updateCommand(ctx: Context): Command {
     .addHelpText('before', `Examples:
   $ practice note update 3f2a9c1b -P "Heat, stretches, and see again in two weeks"
   $ practice note update 3f2a9c1b --edit
+  $ practice note update 3f2a9c1b --draft note.md --edit
   $ echo '{"objective": null}' | practice note update 3f2a9c1b
 `)
     .action((note: string, options: UpdateOptions) => runUpdate(note, options, ctx));
@@ -34,15 +36,24 @@ export function updateCommand(ctx: Context): Command {
 export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   const check = (changes: Draft) => checkInput(sessionNoteUpdateSchema, changes, SOAP_FLAGS);
   // Flags and stdin are checked before any request; the editor needs the note as stored first.
-  const given = options.edit ? undefined : check(await readSoapChanges(options, ctx));
+  const typed = await checkSoapSource(options, ctx);
+  let given: Read<Draft> | undefined;
+  if (!typed) {
+    given = await readSoapChanges(options, ctx);
+    check(given.parts);
+  }
   const note = await fetchNote(ctx, text);
   // The service refuses this too, but only after the note has been rewritten in the editor.
-  if (options.edit && note.signed_at) throw new CommandError(`Note ${shortId(note.id)} is signed and can no longer be changed.`, amendHint(note.id));
-  const changes = given ?? check(await readSoapChanges(options, ctx, note));
-  // Parts cleared (null) must leave one written: the service would refuse an empty note.
-  if (!SOAP_PARTS.some((part) => (changes[part] === undefined ? note[part] : changes[part]))) throw emptyNote();
-  const request = (await ctx.api()).update<SessionNote>('sessions', query<SessionNote>().eq('id', note.id), changes);
-  const [updated] = await unlessSigned(note.id, request);
-  if (!updated) throw new CommandError(`Note ${shortId(note.id)} was not found.`, NOT_FOUND_HINT);
+  if (typed && note.signed_at) throw new CommandError(`Note ${shortId(note.id)} is signed and can no longer be changed.`, amendHint(note.id));
+  const { parts, draftFile } = given ?? await readSoapChanges(options, ctx, note);
+  const updated = await keepingDraft(ctx, draftFile, (file) => `practice note update ${note.id} --draft ${file}`, async () => {
+    const changes = check(parts);
+    // Parts cleared (null) must leave one written: the service would refuse an empty note.
+    if (!SOAP_PARTS.some((part) => (changes[part] === undefined ? note[part] : changes[part]))) throw emptyNote();
+    const request = (await ctx.api()).update<SessionNote>('sessions', query<SessionNote>().eq('id', note.id), changes);
+    const [row] = await unlessSigned(note.id, request);
+    if (!row) throw new CommandError(`Note ${shortId(note.id)} was not found.`, NOT_FOUND_HINT);
+    return row;
+  });
   await reportChange(ctx, `Updated note ${shortId(note.id)}.`, updated, NOTE_COLUMNS, options);
 }
