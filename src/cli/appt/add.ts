@@ -8,7 +8,7 @@ import { appointmentCreateSchema, appointmentUpdateSchema } from '../../model/re
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
-import { checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
+import { amountOption, checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
 import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
@@ -22,12 +22,13 @@ interface AddOptions extends ConfirmOptions {
   service?: string;
   notes?: string;
   status?: string;
+  price?: string;
 }
 
 /** Which flag sets which field, so a refused field is reported under its flag. */
 export const FLAG_OF: Record<string, string> = {
   date: '--date', start_time: '--start', end_time: '--end', client_id: '--client',
-  service_id: '--service', status: '--status', notes: '--notes',
+  service_id: '--service', status: '--status', notes: '--notes', price: '--price', buffer_minutes: '--buffer',
 };
 
 /** `--yes` of the commands that book: add, reschedule, update. */
@@ -42,12 +43,14 @@ export function addCommand(ctx: Context): Command {
     .option('--end <time>', 'the end (default: start plus the duration of --service)')
     .option('--service <service>', 'the service: a name, an id or an id prefix')
     .option('--notes <text>', 'notes on the appointment')
+    .option('--price <amount>', "this booking's price, like 70 or 69.50 (default: the service's, kept as it is then)")
     .addOption(new Option('--status <status>', 'the status to book in (default: scheduled)').choices(['scheduled', 'confirmed']))
     .addOption(bookingYes())
     .addHelpText('before', `Examples:
   $ practice appt add --client "Ann Lee" --date tomorrow --start 9 --service "Swedish 60"
   $ practice appt add --client 3f2a9c1b --date 2026-11-23 --start 14:00 --end 15:30 --status confirmed
   $ practice appt add --client ann --date sat --start 10 --end 11 --yes
+  $ practice appt add --client ann --service "swedish 60" --date mon --start 9 --price 70
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
   return addOutputFlags(command, FIELDS);
@@ -59,14 +62,15 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const start = timeOption('--start', options.start);
   const end = options.end === undefined ? undefined : timeOption('--end', options.end);
   if (end === undefined && options.service === undefined) throw new UsageError('--end: needed when there is no --service to take the duration from');
-  checkInput(appointmentUpdateSchema, { date, start_time: start, end_time: end, status: options.status, notes: options.notes }, FLAG_OF);
+  const price = options.price === undefined ? undefined : amountOption('--price', options.price);
+  checkInput(appointmentUpdateSchema, { date, start_time: start, end_time: end, status: options.status, notes: options.notes, price }, FLAG_OF);
 
   const client = await resolveClient(ctx, options.client);
   const service = options.service === undefined ? undefined : await resolveService(ctx, options.service);
   const end_time = end ?? parseFlag('--start', () => addMinutes(start, service!.duration));
   const row = checkInput(appointmentCreateSchema, {
     id: randomUUID(), date, start_time: start, end_time, client_id: client.id, client_name: client.name,
-    service_id: service?.id, status: options.status, notes: options.notes,
+    service_id: service?.id, status: options.status, notes: options.notes, price,
   }, FLAG_OF);
   const concerns = await bookingConcerns(ctx, { when: { date, start, end: end_time }, clientId: client.id, serviceId: service?.id });
   await confirmConcerns(ctx, options.yes, concerns, 'Booking an appointment', 'Book it anyway?');

@@ -7,7 +7,7 @@ import { appointmentUpdateSchema } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import type { ConfirmOptions } from '../shared/confirm.js';
-import { checkInput, dayOption, timeOption } from '../shared/input.js';
+import { amountOption, checkInput, countOption, dayOption, timeOption } from '../shared/input.js';
 import { resolveClient, resolveRowId, resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
 import { bookingYes, FLAG_OF } from './add.js';
@@ -22,6 +22,8 @@ interface UpdateOptions extends ConfirmOptions {
   service?: string;
   notes?: string;
   clearNotes?: boolean;
+  price?: string;
+  buffer?: string;
 }
 
 export function updateCommand(ctx: Context): Command {
@@ -36,11 +38,14 @@ export function updateCommand(ctx: Context): Command {
     .option('--service <service>', 'the service: a name, an id or an id prefix')
     .option('--notes <text>', 'replace the notes')
     .option('--clear-notes', 'remove the notes')
+    .option('--price <amount>', "this booking's price, like 70 or 69.50 (kept when the service's price changes)")
+    .option('--buffer <minutes>', 'minutes kept free after it (default: what the service had at booking)')
     .addOption(bookingYes())
     .addHelpText('before', `Examples:
   $ practice appt update 3f2a9c1b --notes "bring the hot stones"
   $ practice appt update 3f2a --start 10 --end 11:30
   $ practice appt update 3f2a --service "hot stone 90" --yes
+  $ practice appt update 3f2a --price 60
 `)
     .action((id: string, options: UpdateOptions) => runUpdate(id, options, ctx));
   return addOutputFlags(command, FIELDS);
@@ -52,6 +57,8 @@ export async function runUpdate(text: string, options: UpdateOptions, ctx: Conte
     start_time: options.start === undefined ? undefined : timeOption('--start', options.start),
     end_time: options.end === undefined ? undefined : timeOption('--end', options.end),
     notes: options.clearNotes ? null : options.notes,
+    price: options.price === undefined ? undefined : amountOption('--price', options.price),
+    buffer_minutes: options.buffer === undefined ? undefined : countOption('--buffer', options.buffer),
   };
   // The flags that need no lookup are checked before any request (an end before the start, no change at all).
   const named = options.client !== undefined || options.service !== undefined;

@@ -20,11 +20,15 @@ export interface Appointment {
   service_id: string | null;
   therapist_id: string;
   notes: string | null;
+  /** Kept at booking (our service copies the service's): later price changes leave the booking as it was. */
+  price?: number | null;
+  /** Minutes kept free after it, likewise kept at booking. */
+  buffer_minutes?: number;
   created_at?: string;
   updated_at?: string;
 }
 
-export const FIELDS = ['id', 'date', 'start_time', 'end_time', 'status', 'client_id', 'client_name', 'service_id', 'therapist_id', 'notes', 'created_at', 'updated_at'];
+export const FIELDS = ['id', 'date', 'start_time', 'end_time', 'status', 'client_id', 'client_name', 'service_id', 'price', 'buffer_minutes', 'therapist_id', 'notes', 'created_at', 'updated_at'];
 
 /** HH:MM whether the backend says 09:00 (ours) or 09:00:00 (PostgreSQL's own text). */
 export const clock = (time: string) => time.slice(0, 5);
