@@ -21,7 +21,7 @@ export function showCommand(ctx: Context): Command {
 
 export async function runShow(id: string, options: RowOptions, ctx: Context): Promise<void> {
   const appointment = await fetchAppointment(ctx, id);
-  if (options.json || options.format) return ctx.out.rows([appointment], [{ key: 'id' }], options);
+  if (options.json || options.format) return ctx.out.record(appointment, [{ key: 'id' }], options);
   const { bold } = ctx.out.color;
   const present = FIELDS.filter((field) => appointment[field as keyof Appointment] !== undefined);
   const width = Math.max(...present.map((field) => field.length));
