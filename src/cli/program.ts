@@ -92,7 +92,8 @@ function configureTree(command: Command, ctx: Context): Command {
     .exitOverride()
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
-      writeErr: (text) => ctx.io.stderr.write(text),
+      // commander's errors quote what was typed, which may hold control characters.
+      writeErr: (text) => ctx.io.stderr.write(visibleText(text, '\n')),
     });
   for (const sub of command.commands) configureTree(sub, ctx);
   return command;

@@ -54,6 +54,10 @@ describe('control characters', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("no client matches 'Nobody\\x1b[2J'");
     expect(result.stderr).not.toMatch(RAW);
+    const usage = await home.run(['client', 'list', '--status', 'gone\u001b[2J']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("argument 'gone\\x1b[2J' is invalid");
+    expect(usage.stderr).not.toMatch(RAW);
   });
 });
 
