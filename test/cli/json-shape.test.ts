@@ -199,5 +199,7 @@ describe('one record with --json a,b, --format ndjson and --format csv', () => {
     expect(JSON.parse(ndjson)).toMatchObject({ id: ids.expense, vendor: 'Towel Co' });
     const csv = await ok(['client', 'update', 'Shape Ann', '--phone', '555-0199', '--format', 'csv', '--json', 'id,phone']);
     expect(csv).toBe(`id,phone\r\n${ids.ann},555-0199\r\n`);
+    const shown = await ok(['appt', 'show', ids.visit!, '--format', 'csv']);
+    expect(shown).toMatch(new RegExp(`^id,date,start_time,end_time,client_name,status,notes\r\n${ids.visit},2026-12-01,10:00,11:00,Shape Ann,completed,Oil\r\n$`));
   });
 });

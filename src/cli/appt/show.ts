@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import type { Context } from '../context.js';
-import { type Appointment, FIELDS, fetchAppointment } from './view.js';
+import { type Appointment, COLUMNS, FIELDS, fetchAppointment } from './view.js';
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')
@@ -21,7 +21,8 @@ export function showCommand(ctx: Context): Command {
 
 export async function runShow(id: string, options: RowOptions, ctx: Context): Promise<void> {
   const appointment = await fetchAppointment(ctx, id);
-  if (options.json || options.format) return ctx.out.record(appointment, [{ key: 'id' }], options);
+  // One object for --json; --format csv the columns `appt list` has, for one row.
+  if (options.json || options.format) return ctx.out.record(appointment, COLUMNS, options);
   const { bold } = ctx.out.color;
   const present = FIELDS.filter((field) => appointment[field as keyof Appointment] !== undefined);
   const width = Math.max(...present.map((field) => field.length));
