@@ -6,6 +6,8 @@ export const ExitCode = {
   failure: 1,
   usage: 2,
   auth: 4,
+  // 128 + SIGINT, what a shell reports for a command stopped with Ctrl-C.
+  interrupted: 130,
 } as const;
 
 /** Exit 1: the command ran and failed; `hint` says what to do about it. */
@@ -25,6 +27,11 @@ export class UsageError extends CommandError {
 /** Exit 4: not signed in, or the server rejected the credentials. */
 export class AuthError extends CommandError {
   override readonly exitCode = ExitCode.auth;
+}
+
+/** Exit 130: the person pressed Ctrl-C at a question; nothing more was sent. */
+export class CancelledError extends CommandError {
+  override readonly exitCode = ExitCode.interrupted;
 }
 
 /** Exit with a code and no message: the command already said what it had to say (e.g. `status`). */

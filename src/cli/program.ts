@@ -1,15 +1,17 @@
 // The command tree and the one place that turns a command's outcome into an exit code
-// (0 ok, 1 failure, 2 usage, 4 auth). src/cli/main.ts runs it for the real process.
+// (0 ok, 1 failure, 2 usage, 4 auth, 130 Ctrl-C at a question). src/cli/main.ts runs it for the real process.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
 import { ApiError } from '../core/api-error.js';
-import { InvalidInputError, ModelError } from '../model/errors.js';
+import { visibleText } from '../core/visible-text.js';
+import { InvalidInputError, ModelError, UnknownIdError } from '../model/errors.js';
 import { apiCommand } from './api/index.js';
 import { authCommand } from './auth/index.js';
 import { type Context, type GlobalOptions, processContext } from './context.js';
 import { CommandError, ExitCode, SilentExit } from './errors.js';
 import { helpCommand } from './help/index.js';
 import { nounOf } from './noun-of.js';
+import { plainRefusal } from './plain-refusal.js';
 import { profileCommand } from './profile/index.js';
 
 type CommandFactory = (ctx: Context) => Command;
@@ -61,7 +63,7 @@ export async function buildProgram(ctx: Context, argv: readonly string[]): Promi
   $ practice appt export --date today --format ics --output today.ics
 `)
     .addHelpText('after', `
-Exit codes: 0 ok, 1 failure, 2 invalid usage or input (nothing sent), 4 not signed in or token rejected.
+Exit codes: 0 ok, 1 failure or not found, 2 invalid usage or input (nothing sent), 4 not signed in or token rejected, 130 cancelled (Ctrl-C).
 See \`practice help exit-codes\` and \`practice help environment\`.`)
     .hook('preAction', () => {
       const options = program.opts<GlobalOptions>();
@@ -90,7 +92,8 @@ function configureTree(command: Command, ctx: Context): Command {
     .exitOverride()
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
-      writeErr: (text) => ctx.io.stderr.write(text),
+      // commander's errors quote what was typed, which may hold control characters.
+      writeErr: (text) => ctx.io.stderr.write(visibleText(text, '\n')),
     });
   for (const sub of command.commands) configureTree(sub, ctx);
   return command;
@@ -117,21 +120,28 @@ function report(err: unknown, ctx: Context): number {
     // commander has already printed its own message (through configureOutput).
     return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   }
+  // Messages quote the data and the server's text: shown with control characters escaped.
+  const say = (line: string) => ctx.io.stderr.write(`${visibleText(line, '\n')}\n`);
+  const { red } = ctx.out.noteColor;
   if (err instanceof CommandError) {
-    const { red } = ctx.out.noteColor;
     const origin = err instanceof ApiError ? ` (HTTP ${err.status}${err.code ? ` ${err.code}` : ''})` : '';
-    ctx.io.stderr.write(`${red('error:')} ${err.message}${origin}\n`);
-    if (err instanceof ApiError && err.details) ctx.io.stderr.write(`details: ${err.details}\n`);
-    if (err.hint) ctx.io.stderr.write(`hint: ${err.hint}\n`);
+    // A constraint's name means nothing to a person: its plain words replace the message and the details.
+    const plain = err instanceof ApiError ? (plainRefusal(err.message) ?? (err.details ? plainRefusal(err.details) : null)) : null;
+    ctx.io.stderr.write(`${red('error:')} `);
+    say(`${plain ?? err.message}${origin}`);
+    if (err instanceof ApiError && err.details && !plain) say(`details: ${err.details}`);
+    if (err.hint) say(`hint: ${err.hint}`);
     return err.exitCode;
   }
-  // The domain's own refusals: bad input is a usage error (nothing was sent), a refused status change
-  // a failure, as the server's 409 would be. Commands usually name the flag first (src/cli/shared).
+  // The domain's own refusals: bad input is a usage error (nothing was sent), an id nothing has or a
+  // refused status change a failure, as the server's 404 or 409 would be. Commands usually name the
+  // flag first (src/cli/shared).
   if (err instanceof ModelError) {
-    ctx.io.stderr.write(`${ctx.out.noteColor.red('error:')} ${err.message}\n`);
-    return err instanceof InvalidInputError ? ExitCode.usage : ExitCode.failure;
+    ctx.io.stderr.write(`${red('error:')} `);
+    say(err.message);
+    return err instanceof InvalidInputError && !(err instanceof UnknownIdError) ? ExitCode.usage : ExitCode.failure;
   }
   const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
-  ctx.io.stderr.write(`error: unexpected failure, please report it:\n${message}\n`);
+  say(`error: unexpected failure, please report it:\n${message}`);
   return ExitCode.failure;
 }

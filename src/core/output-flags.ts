@@ -3,8 +3,8 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { RowOptions } from './output.js';
 
-/** Adds --json and --format to `command`; `fields` are the names --json accepts, listed in its help. */
-export function addOutputFlags(command: Command, fields: readonly string[]): Command {
+/** Adds --json [fields] alone, for a show whose record holds lists (`client show`): no flat format fits it. */
+export function addJsonFlag(command: Command, fields: readonly string[]): Command {
   const parseFields = (value: string): string[] => {
     const named = value.split(',').map((field) => field.trim()).filter((field) => field !== '');
     const unknown = named.filter((field) => !fields.includes(field));
@@ -15,8 +15,13 @@ export function addOutputFlags(command: Command, fields: readonly string[]): Com
   };
   return command
     .addOption(new Option('--json [fields]', 'print JSON: every field, or only the comma-separated fields named').argParser(parseFields))
-    .addOption(new Option('--format <format>', 'print CSV (the listed columns) or NDJSON (one JSON record a line)').choices(['csv', 'ndjson']))
     .addHelpText('after', `\nJSON fields:\n  ${fields.join(', ')}`);
+}
+
+/** Adds --json and --format to `command`; `fields` are the names --json accepts, listed in its help. */
+export function addOutputFlags(command: Command, fields: readonly string[]): Command {
+  return addJsonFlag(command, fields)
+    .addOption(new Option('--format <format>', 'print CSV (the listed columns) or NDJSON (one JSON record a line)').choices(['csv', 'ndjson']));
 }
 
 /** The fields --json named, for `query.select(...)`; null when every field is wanted. */

@@ -1,7 +1,9 @@
 // Printing what a command produced: an aligned table on a terminal, tab-separated lines when piped,
 // or JSON / NDJSON / CSV on request. Data goes to stdout; notes, warnings and progress to stderr.
 import type { Writable } from 'node:stream';
+import { toCsv } from '../formats/csv.js';
 import type { Palette } from './color.js';
+import { visibleText } from './visible-text.js';
 
 type Key<Row> = Extract<keyof Row, string>;
 
@@ -38,11 +40,14 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-/** TSV stays one record a line: tabs, newlines and backslashes are escaped as PostgreSQL's COPY does. */
-const tsvCell = (text: string) => text.replace(/[\\\t\n\r]/g, (ch) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[ch]!);
+/**
+ * TSV stays one record a line and shows no control character raw: backslashes doubled, then tabs,
+ * newlines and other control characters escaped, as PostgreSQL's COPY text format writes them.
+ */
+const tsvCell = (text: string) => visibleText(text.replaceAll('\\', '\\\\'));
 
-/** RFC 4180: quoted when it holds a comma, quote or line break, quotes doubled. */
-const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+/** A CSV cell: numbers and booleans as they are (no formula guard needed), objects as JSON text. */
+const csvValue = (value: unknown) => (typeof value === 'number' || typeof value === 'boolean' ? value : value === null || value === undefined ? null : cellText(value));
 
 function pick(row: object, fields: string[] | null): Record<string, unknown> {
   if (fields === null) return row as Record<string, unknown>;
@@ -69,25 +74,28 @@ export class Output {
   /**
    * Prints rows: `--format csv|ndjson` or `--json` (all fields, or those named) as asked; else a
    * table on a terminal and TSV when piped, with the command's columns. No rows: a note on a terminal.
+   * --json prints an array, even of one row: this is what list commands print.
    */
   async rows<Row extends object>(rows: readonly Row[], columns: readonly Column<Row>[], options: RowOptions = {}, none = 'No results.'): Promise<void> {
-    const fields = Array.isArray(options.json) ? options.json : null;
-    if (options.format === 'ndjson') {
-      for (const row of rows) this.io.stdout.write(`${JSON.stringify(pick(row, fields))}\n`);
-    } else if (options.format === 'csv') {
-      this.csv(rows.map((row) => pick(row, fields)), fields ?? columns.map((column) => column.key));
-    } else if (options.json) {
-      this.json(rows.map((row) => pick(row, fields)));
-    } else if (rows.length === 0) {
+    if (this.structured(rows, columns, options, 'list')) return;
+    if (rows.length === 0) {
       if (this.io.stderr.isTTY) this.note(none);
-    } else {
-      const cells = rows.map((row) => columns.map((column) => {
-        const value = row[column.key];
-        return column.format ? (column.format as (value: unknown, row: Row) => string)(value, row) : cellText(value);
-      }));
-      if (this.io.stdout.isTTY) await this.table(columns.map((column) => column.header ?? column.key.toUpperCase()), cells);
-      else for (const line of cells) this.io.stdout.write(`${line.map(tsvCell).join('\t')}\n`);
+      return;
     }
+    const cells = rows.map((row) => columns.map((column) => {
+      const value = row[column.key];
+      return column.format ? (column.format as (value: unknown, row: Row) => string)(value, row) : cellText(value);
+    }));
+    if (this.io.stdout.isTTY) await this.table(columns.map((column) => column.header ?? column.key.toUpperCase()), cells.map((line) => line.map((cell) => visibleText(cell))));
+    else for (const line of cells) this.io.stdout.write(`${line.map(tsvCell).join('\t')}\n`);
+  }
+
+  /**
+   * Prints the one record a command is about (a show, a create, an update): --json one object (all
+   * fields, or those named), --format ndjson one line, csv a header and one row; else as rows() does.
+   */
+  async record<Row extends object>(row: Row, columns: readonly Column<Row>[], options: RowOptions = {}): Promise<void> {
+    if (!this.structured([row], columns, options, 'record')) await this.rows([row], columns);
   }
 
   /** One value as JSON, indented: what `--json` prints. */
@@ -100,23 +108,34 @@ export class Output {
     this.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 
-  /** What happened, for the person at the terminal (stderr). */
+  /** What happened, for the person at the terminal (stderr). Messages quote data, so controls are escaped. */
   note(message: string): void {
-    this.io.stderr.write(`${message}\n`);
+    this.io.stderr.write(`${visibleText(message, '\n')}\n`);
   }
 
   success(message: string): void {
-    this.io.stderr.write(`${this.noteColor.green('✓')} ${message}\n`);
+    this.io.stderr.write(`${this.noteColor.green('✓')} ${visibleText(message, '\n')}\n`);
   }
 
   warn(message: string): void {
-    this.io.stderr.write(`${this.noteColor.yellow('!')} ${message}\n`);
+    this.io.stderr.write(`${this.noteColor.yellow('!')} ${visibleText(message, '\n')}\n`);
   }
 
+  /** --format and --json: true when they asked for something and it was printed. */
+  private structured<Row extends object>(rows: readonly Row[], columns: readonly Column<Row>[], options: RowOptions, shape: 'list' | 'record'): boolean {
+    const fields = Array.isArray(options.json) ? options.json : null;
+    const records = rows.map((row) => pick(row, fields));
+    if (options.format === 'ndjson') for (const record of records) this.io.stdout.write(`${JSON.stringify(record)}\n`);
+    else if (options.format === 'csv') this.csv(records, fields ?? columns.map((column) => column.key));
+    else if (options.json) this.json(shape === 'record' ? records[0] : records);
+    else return false;
+    return true;
+  }
+
+  /** Through the one CSV writer (src/formats/csv.ts), so every CSV the CLI prints has the formula guard. */
   private csv(records: Record<string, unknown>[], fields: string[]): void {
     const keys = records.length > 0 && fields.length === 0 ? Object.keys(records[0]!) : fields;
-    this.io.stdout.write(`${keys.map(csvCell).join(',')}\r\n`);
-    for (const record of records) this.io.stdout.write(`${keys.map((key) => csvCell(cellText(record[key]))).join(',')}\r\n`);
+    this.io.stdout.write(toCsv(keys, records.map((record) => Object.fromEntries(keys.map((key) => [key, csvValue(record[key])])))));
   }
 
   private async table(headers: string[], cells: string[][]): Promise<void> {

@@ -1,7 +1,7 @@
 // Questions at the terminal (@inquirer/prompts, loaded on the first question). Only when stdin and
 // stdout are terminals and --no-input is absent; otherwise asking is a usage error naming the flag.
 import type { Readable, Writable } from 'node:stream';
-import { CommandError, UsageError } from '../cli/errors.js';
+import { CancelledError, UsageError } from '../cli/errors.js';
 
 export interface Choice<T> {
   name: string;
@@ -63,7 +63,8 @@ export class Prompter {
     try {
       return await question();
     } catch (err) {
-      if ((err as Error).name === 'ExitPromptError') throw new CommandError('Cancelled.');
+      // Ctrl-C at a question: inquirer's own error, exit 130 as for any command stopped with Ctrl-C.
+      if ((err as Error).name === 'ExitPromptError') throw new CancelledError('Cancelled.');
       throw err;
     }
   }

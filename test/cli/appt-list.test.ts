@@ -162,7 +162,7 @@ describe('appt today, week, show', () => {
   it('shows one appointment by a short id, and refuses a malformed id without a request', async () => {
     const result = await home.run(['appt', 'show', appts.bob!.slice(0, 8), '--json', 'client_name,status']);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual([{ client_name: 'Bob Stone', status: 'confirmed' }]);
+    expect(JSON.parse(result.stdout)).toEqual({ client_name: 'Bob Stone', status: 'confirmed' });
     expect(sent()[0]).toBe(`GET /rest/v1/appointments?id=gte.${appts.bob!.slice(0, 8)}-0000-0000-0000-000000000000&id=lte.${appts.bob!.slice(0, 8)}-ffff-ffff-ffff-ffffffffffff&select=id&limit=20`);
     server.received.length = 0;
     const bad = await home.run(['appt', 'show', 'xyz']);

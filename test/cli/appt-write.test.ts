@@ -15,11 +15,11 @@ const create = (table: string, fields: Record<string, string | number>) => creat
 
 const writes = () => server.received.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${decodeURIComponent(request.url)}`);
 
-/** `appt <args> --json`, expecting success: the row as stored. */
+/** `appt <args> --json`, expecting success: the row as stored (one object). */
 async function appt(...args: string[]): Promise<Record<string, any>> {
   const result = await home.run(['appt', ...args, '--json']);
   expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout)[0];
+  return JSON.parse(result.stdout);
 }
 
 beforeAll(async () => {

@@ -70,16 +70,24 @@ describe('client list', () => {
 });
 
 describe('client search', () => {
-  it('sends exactly name=ilike and therapist_id', async () => {
+  it('sends one request: name, phone or email ilike, and therapist_id', async () => {
     const result = await home.run(['client', 'search', 'ann', '--json', 'name']);
-    expect(sent()).toEqual([`GET /clients?name=ilike.*ann*&therapist_id=eq.${me}&select=name`]);
+    expect(sent()).toEqual([`GET /clients?or=(name.ilike.%22*ann*%22,phone.ilike.%22*ann*%22,email.ilike.%22*ann*%22)&therapist_id=eq.${me}&select=name`]);
     expect(JSON.parse(result.stdout)).toEqual([{ name: 'Ann Lee' }, { name: 'Anna Berg' }]);
   });
 
-  it('encodes text that looks like more conditions, so it only ever matches names', async () => {
+  it('finds a client by part of the phone number or the email, any case', async () => {
+    const byPhone = await home.run(['client', 'search', '5-010', '--json', 'name']);
+    expect(JSON.parse(byPhone.stdout)).toEqual([{ name: 'Ann Lee' }]);
+    const byEmail = await home.run(['client', 'search', 'ANN@EXAMPLE', '--json', 'name']);
+    expect(JSON.parse(byEmail.stdout)).toEqual([{ name: 'Ann Lee' }]);
+  });
+
+  it('quotes and encodes text that looks like more conditions, so it only ever matches text', async () => {
     const result = await home.run(['client', 'search', 'x&therapist_id=neq.0,or=(name.eq.y)']);
     expect(result).toMatchObject({ code: 0, stdout: '' });
-    expect(sent()).toEqual([`GET /clients?name=ilike.*x%26therapist%5C_id%3Dneq.0,or%3D(name.eq.y)*&therapist_id=eq.${me}`]);
+    const item = '%22*x%26therapist%5C%5C_id%3Dneq.0,or%3D(name.eq.y)*%22';
+    expect(sent()).toEqual([`GET /clients?or=(name.ilike.${item},phone.ilike.${item},email.ilike.${item})&therapist_id=eq.${me}`]);
   });
 });
 
@@ -107,10 +115,12 @@ describe('client add', () => {
     expect(sent()).toEqual([]);
   });
 
-  it("prints the server's refusal of a duplicate email (exit 1)", async () => {
+  it('names the client that already has the email (exit 1)', async () => {
     const result = await home.run(['client', 'add', '--name', 'Ann Again', '--email', 'ANN@example.com']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: .*\(HTTP 409/m);
+    expect(result.stderr).toMatch(/^error: Client Ann Lee \([0-9a-f]{8}\) already has the email ANN@example.com\.$/m);
+    expect(result.stderr).toMatch(/^hint: .*`practice client update [0-9a-f]{8}`/m);
+    expect(result.stderr).not.toContain('clients_email_key');
   });
 });
 
@@ -130,16 +140,16 @@ describe('client show', () => {
     expect(sent()).toContain(`GET /sessions?client_id=eq.${gus.id}&order=created_at.desc&limit=5`);
 
     const json = JSON.parse((await home.run(['client', 'show', gus.id.slice(0, 8), '--json'])).stdout);
-    expect(json).toMatchObject({ id: gus.id, name: 'Gus Hale', appointments: [{ id: visit.id }], notes: [{ subjective: 'Stiff neck\nfor a week' }] });
+    expect(json).toMatchObject({ id: gus.id, name: 'Gus Hale', appointments: [{ id: visit.id }], session_notes: [{ subjective: 'Stiff neck\nfor a week' }] });
   });
 
-  it('lists the candidates when a name matches several clients (exit 2)', async () => {
+  it('lists the candidates when a name matches several clients (exit 2); no match is not found (exit 1)', async () => {
     const result = await home.run(['client', 'show', 'an']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Ann Lee');
     expect(result.stderr).toContain('Anna Berg');
     const none = await home.run(['client', 'show', 'Zed']);
-    expect(none.code).toBe(2);
+    expect(none.code).toBe(1);
     expect(none.stderr).toContain("no client matches 'Zed'");
   });
 });

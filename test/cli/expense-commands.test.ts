@@ -24,7 +24,7 @@ async function expectRefused(args: readonly string[], message: string): Promise<
 async function add(...args: string[]) {
   const result = await home.run(['expense', 'add', ...args, '--json']);
   expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout)[0];
+  return JSON.parse(result.stdout);
 }
 
 describe('practice expense', () => {
@@ -113,7 +113,7 @@ describe('practice expense update and delete', () => {
 
     const json = await home.run(['expense', 'update', id, '--description', 'Hot towel cabinet', '--json', 'amount,description']);
     expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual([{ amount: 45.5, description: 'Hot towel cabinet' }]);
+    expect(JSON.parse(json.stdout)).toEqual({ amount: 45.5, description: 'Hot towel cabinet' });
 
     const cleared = await home.run(['expense', 'update', id, '--clear-description', '--clear-vendor']);
     expect(cleared.code, cleared.stderr).toBe(0);
@@ -138,9 +138,9 @@ describe('practice expense update and delete', () => {
     expect(await stored(id)).toMatchObject({ amount: 5 });
   });
 
-  it('says when no expense has the id prefix given (exit 2)', async () => {
+  it('says when no expense has the id prefix given (not found, exit 1)', async () => {
     const result = await home.run(['expense', 'update', 'ffffffff', '--amount', '1']);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(1);
     expect(result.stderr).toContain('expense: no expense has an id starting with ffffffff');
     expect(expenseRequests().map((request) => request.method)).toEqual(['GET']);
   });

@@ -13,9 +13,9 @@ afterAll(() => home.cleanup());
 
 describe('practice help', () => {
   it.each([
-    ['exit-codes', /^Exit codes\n[\s\S]*  2  Invalid usage or input/],
+    ['exit-codes', /^Exit codes\n[\s\S]*  2    Invalid usage or input[\s\S]*  130  Cancelled with Ctrl-C/],
     ['environment', /^Environment variables\n[\s\S]*PRACTICE_TOKEN/],
-    ['formats', /^File formats \(in full: docs\/formats\.md\)\n[\s\S]*"format": "practice-export"[\s\S]*UID <appointment id>@practice[\s\S]*all or nothing/],
+    ['formats', /^File formats \(in full: docs\/formats\.md\)\n[\s\S]*prints one JSON object[\s\S]*"format": "practice-export"[\s\S]*UID <appointment id>@practice[\s\S]*all or nothing/],
   ])('prints the %s topic', async (topic, text) => {
     const result = await home.run(['help', topic]);
     expect(result).toMatchObject({ code: 0, stderr: '' });
@@ -24,7 +24,7 @@ describe('practice help', () => {
 
   it('lists the topics in its own help', async () => {
     const result = await home.run(['help', '--help']);
-    expect(result.stdout).toMatch(/Topics:\n  exit-codes .*\n  environment .*\n  formats +the files export, import and appt export read and write/);
+    expect(result.stdout).toMatch(/Topics:\n  exit-codes .*\n  environment .*\n  formats +the JSON shape rule, and the files export, import and appt export read and write/);
   });
 
   it.each([['export'], ['import'], ['completion']])('leads the help of %s with examples', async (command) => {

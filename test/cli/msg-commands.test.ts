@@ -32,12 +32,12 @@ describe('practice msg', () => {
   it('adds messages to a client named by name, channel chat by default', async () => {
     const first = await home.run(['msg', 'add', '--client', 'ann', '--role', 'client', '--channel', 'sms', '--message', 'Running 10 min late', '--json']);
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout)[0]).toMatchObject({ client_id: ann.id, role: 'client', channel: 'sms', message: 'Running 10 min late' });
+    expect(JSON.parse(first.stdout)).toMatchObject({ client_id: ann.id, role: 'client', channel: 'sms', message: 'Running 10 min late' });
     expect(first.stderr).toContain("Added a client message to Ann Lee's log.");
     expect(logRequests()).toEqual([{ method: 'POST', url: '/rest/v1/conversation_log' }]);
 
     const second = await home.run(['msg', 'add', '--client', ann.id.slice(0, 8), '--role', 'therapist', '--message', 'No problem, see you soon', '--json', 'role,channel']);
-    expect(JSON.parse(second.stdout)).toEqual([{ role: 'therapist', channel: 'chat' }]);
+    expect(JSON.parse(second.stdout)).toEqual({ role: 'therapist', channel: 'chat' });
   });
 
   it('lists the log newest first with exactly the query INTERFACE.md gives', async () => {

@@ -219,7 +219,7 @@ describe('note update and delete', () => {
     expect(await stored(id)).toMatchObject({ subjective: 'Neck pain', objective: 'Tight traps', plan: 'Heat and stretches', signed_at: null });
 
     const json = await home.run(['note', 'update', id, '-A', 'Improving', '--json', 'assessment,plan']);
-    expect(JSON.parse(json.stdout)).toEqual([{ assessment: 'Improving', plan: 'Heat and stretches' }]);
+    expect(JSON.parse(json.stdout)).toEqual({ assessment: 'Improving', plan: 'Heat and stretches' });
   });
 
   it('clears the parts piped stdin JSON sets to null, and rewrites the whole note in $EDITOR', async () => {

@@ -144,7 +144,7 @@ describe('colour', () => {
 describe('help and version', () => {
   it('documents the exit codes', async () => {
     expect(await home.run(['help', 'exit-codes'])).toEqual({ code: 0, stdout: EXIT_CODES, stderr: '' });
-    expect((await home.run(['--help'])).stdout).toContain('Exit codes: 0 ok, 1 failure, 2 invalid usage or input (nothing sent), 4 not signed in or token rejected.');
+    expect((await home.run(['--help'])).stdout).toContain('Exit codes: 0 ok, 1 failure or not found, 2 invalid usage or input (nothing sent), 4 not signed in or token rejected, 130 cancelled (Ctrl-C).');
     expect((await home.run(['help', 'environment'])).stdout).toContain('PRACTICE_TOKEN');
   });
 

@@ -42,9 +42,9 @@ describe('a missing required value', () => {
     expect(screen).toContain(`${client!.id}\n`);
   });
 
-  it('Ctrl-C at the question cancels with exit 1 and adds nothing', async () => {
+  it('Ctrl-C at the question cancels with exit 130 and adds nothing', async () => {
     const { code, screen } = await answering(['client', 'add', '--phone', '555-0143'], [['Name', `Half typed${KEY.ctrlC}`]]);
-    expect(code, screen).toBe(1);
+    expect(code, screen).toBe(130);
     expect(screen).toContain('Cancelled.');
     expect(await rows('clients', 'phone=eq.555-0143')).toEqual([]);
   });

@@ -10,7 +10,7 @@ const sentTo = (table: string) => server.received.filter((request) => request.ur
 async function add(...args: string[]) {
   const result = await home.run(['service', 'add', ...args, '--json']);
   expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout)[0];
+  return JSON.parse(result.stdout);
 }
 
 describe('practice service', () => {
@@ -40,12 +40,12 @@ describe('practice service', () => {
   it('updates a service named by name or id prefix', async () => {
     const byName = await home.run(['service', 'update', 'swedish 60', '--price', '85', '--duration', '75', '--json']);
     expect(byName.code, byName.stderr).toBe(0);
-    const updated = JSON.parse(byName.stdout)[0];
+    const updated = JSON.parse(byName.stdout);
     expect(updated).toMatchObject({ name: 'Swedish 60', price: 85, duration: 75 });
     expect(sentTo('service_menu').at(-1)).toEqual({ method: 'PATCH', url: `/rest/v1/service_menu?id=eq.${updated.id}` });
 
     const byPrefix = await home.run(['service', 'update', updated.id.slice(0, 6), '--description', 'Classic relaxation', '--json', 'description']);
-    expect(JSON.parse(byPrefix.stdout)).toEqual([{ description: 'Classic relaxation' }]);
+    expect(JSON.parse(byPrefix.stdout)).toEqual({ description: 'Classic relaxation' });
     expect(byPrefix.stderr).toContain(`Updated Swedish 60 (${updated.id.slice(0, 8)})`);
   });
 
@@ -70,16 +70,16 @@ describe('practice service', () => {
     expect(sentTo('service_menu')).toEqual([]);
   });
 
-  it('prints the service refusal of a duplicate name (409, exit 1)', async () => {
+  it('names the service that already has the name (409, exit 1)', async () => {
     const result = await home.run(['service', 'add', '--name', 'SWEDISH 60', '--duration', '60', '--price', '80']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: .+\(HTTP 409 23505\)\n/);
+    expect(result.stderr).toMatch(/^error: Service Swedish 60 \([0-9a-f]{8}\) already has the name SWEDISH 60\.\n/);
     expect(result.stdout).toBe('');
   });
 
-  it('says which service a name or prefix fails to name', async () => {
+  it('says which service a name or prefix fails to name (not found, exit 1)', async () => {
     const none = await home.run(['service', 'update', 'Hot stone', '--price', '1']);
-    expect(none).toMatchObject({ code: 2, stdout: '' });
+    expect(none).toMatchObject({ code: 1, stdout: '' });
     expect(none.stderr).toContain("<service>: no service matches 'Hot stone'");
   });
 
@@ -133,9 +133,9 @@ describe('practice service delete', () => {
     expect(await stored(service.id)).toEqual([expect.objectContaining({ name: 'Reflexology 30', active: true })]);
   });
 
-  it('says which service a name fails to name (exit 2)', async () => {
+  it('says which service a name fails to name (not found, exit 1)', async () => {
     const result = await home.run(['service', 'delete', 'Hot stone', '--yes']);
-    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result).toMatchObject({ code: 1, stdout: '' });
     expect(result.stderr).toContain("<service>: no service matches 'Hot stone'");
     expect(sentTo('service_menu').map((request) => request.method)).toEqual(['GET']);
   });

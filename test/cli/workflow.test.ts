@@ -20,21 +20,21 @@ const DAY = '2026-11-23';
 describe('a day at the practice', () => {
   it('books, holds and documents a session, and every list shows it', async () => {
     const clientId = (await ok('client', 'add', '--name', 'Ann Lee', '--phone', '555-0100', '--email', 'ann@example.com')).trim();
-    const [service] = await json('service', 'add', '--name', 'Swedish 60', '--duration', '60', '--price', '80');
+    const service = await json('service', 'add', '--name', 'Swedish 60', '--duration', '60', '--price', '80');
     await ok('hours', 'set', 'monday', '09:00-12:00,13:00-17:00');
 
     const booked = await home.run(['appt', 'add', '--client', 'Ann Lee', '--date', DAY, '--start', '10', '--service', 'Swedish 60', '--json']);
     expect(booked.code, booked.stderr).toBe(0);
     // Inside the opening hours: no warning about them.
     expect(booked.stderr).not.toMatch(/hours/i);
-    const [appointment] = JSON.parse(booked.stdout);
+    const appointment = JSON.parse(booked.stdout);
     expect(appointment).toMatchObject({
       date: DAY, start_time: '10:00', end_time: '11:00', status: 'scheduled', client_id: clientId, client_name: 'Ann Lee', service_id: service.id,
     });
 
-    expect((await json('appt', 'confirm', appointment.id.slice(0, 8)))[0].status).toBe('confirmed');
+    expect((await json('appt', 'confirm', appointment.id.slice(0, 8))).status).toBe('confirmed');
     expect((await json('client', 'list'))[0].total_visits).toBe(0);
-    expect((await json('appt', 'complete', appointment.id))[0].status).toBe('completed');
+    expect((await json('appt', 'complete', appointment.id)).status).toBe('completed');
 
     const noteId = (await ok('note', 'add', '--client', 'Ann', '--appointment', appointment.id.slice(0, 8),
       '-S', 'Low back pain, 4/10', '-O', 'Tight lumbar erectors', '-A', 'Muscular strain', '-P', 'Heat, stretches; rebook in 2 weeks')).trim();

@@ -1,6 +1,7 @@
 // What every write command prints (README "Output for people and for scripts"): a create prints the
 // new id on stdout and one success line on stderr, or the created row with --json/--format; updates,
-// deletes and status changes print only the success line, plus the row with --json/--format.
+// deletes and status changes print only the success line, plus the row with --json/--format. A write
+// about one record prints one JSON object; `hours set`, which leaves any number of rows, an array.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInCli } from '../helpers/signed-in-cli.js';
@@ -40,14 +41,13 @@ describe('a create', () => {
     expect(await stored(table, id)).toMatchObject({ id });
   });
 
-  it.each(CREATES)('%s prints the created row instead with --json', async (_, table, args) => {
+  it.each(CREATES)('%s prints the created row instead with --json, as one object', async (_, table, args) => {
     // Names that must stay unique get a second spelling; the appointment moves to a free hour.
     const again = args.map((arg, i) => (args[i - 1] === '--name' ? `${arg} (2)` : args[i - 1] === '--start' ? '11' : arg));
     const result = await home.run([...again, '--json']);
     expect(result.code, result.stderr).toBe(0);
-    const rows = JSON.parse(result.stdout);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toEqual(await stored(table, rows[0].id));
+    const row = JSON.parse(result.stdout);
+    expect(row).toEqual(await stored(table, row.id));
     successLine(result.stderr);
   });
 
@@ -86,7 +86,7 @@ describe('an update or status change', () => {
 
     const json = await home.run([...named(jsonArgs), '--json']);
     expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual([await stored(table, first.id)]);
+    expect(JSON.parse(json.stdout)).toEqual(await stored(table, first.id));
     successLine(json.stderr);
   });
 });
@@ -167,9 +167,9 @@ describe('a delete, archive, retire, sign or client update', () => {
     const result = await home.run([...change.args(id.slice(0, 8)), '--json']);
     expect(result.code, result.stderr).toBe(0);
     successLine(result.stderr);
-    const rows = JSON.parse(result.stdout);
-    expect(rows).toEqual([change.deletes ? before : await stored(change.table, id)]);
-    expect(rows[0]).toMatchObject({ id, [change.field]: change.value });
+    const row = JSON.parse(result.stdout);
+    expect(row).toEqual(change.deletes ? before : await stored(change.table, id));
+    expect(row).toMatchObject({ id, [change.field]: change.value });
     if (change.deletes) expect(await stored(change.table, id)).toBeUndefined();
   });
 
@@ -178,7 +178,7 @@ describe('a delete, archive, retire, sign or client update', () => {
     const result = await home.run([...change.args(id.slice(0, 8)), '--json', `id,${change.field}`]);
     expect(result.code, result.stderr).toBe(0);
     successLine(result.stderr);
-    expect(JSON.parse(result.stdout)).toEqual([{ id, [change.field]: change.value }]);
+    expect(JSON.parse(result.stdout)).toEqual({ id, [change.field]: change.value });
   });
 
   it('prints the deleted row as NDJSON with --format ndjson', async () => {

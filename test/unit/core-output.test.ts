@@ -86,10 +86,58 @@ describe('Output.rows', () => {
     expect(json.stdout()).toBe('[]\n');
   });
 
+  it('shows control characters in table cells escaped', async () => {
+    const { output, stdout } = capture(true);
+    await output.rows([{ id: '1', name: 'Eve\u001b[2J\tX', phone: null, total_visits: 1 }], COLUMNS);
+    expect(stdout().split('\n')[1]).toBe('Eve\\x1b[2J\\tX  -      1');
+  });
+
+  it('escapes control characters in TSV after doubling backslashes, as COPY does', async () => {
+    const { output, stdout } = capture(false);
+    await output.rows([{ id: '1', name: '\\x1b is not \u001b', phone: '\u0085', total_visits: 1 }], COLUMNS);
+    expect(stdout()).toBe('\\\\x1b is not \\x1b\t\\x85\t1\n');
+  });
+
+  it('guards CSV cells a spreadsheet would run, through the one CSV writer', async () => {
+    const { output, stdout } = capture(false);
+    await output.rows([{ id: '1', name: '=HYPERLINK("x")', phone: '+49 30 1234-56', total_visits: -1 }], COLUMNS, { format: 'csv' });
+    expect(stdout()).toBe('name,phone,total_visits\r\n"\'=HYPERLINK(""x"")",+49 30 1234-56,-1\r\n');
+  });
+
   it('makes headings bold only with colour', async () => {
     const { output, stdout } = capture(true, 80, true);
     await output.rows(ROWS.slice(0, 1), COLUMNS);
     expect(stdout().split('\n')[0]).toBe('\u001b[1mNAME\u001b[22m     \u001b[1mPHONE\u001b[22m     \u001b[1mVISITS\u001b[22m');
+  });
+});
+
+describe('Output.record', () => {
+  it('prints one object for --json, or the fields named', async () => {
+    const all = capture(false);
+    await all.output.record(ROWS[0]!, COLUMNS, { json: true });
+    expect(JSON.parse(all.stdout())).toEqual(ROWS[0]);
+    const some = capture(false);
+    await some.output.record(ROWS[0]!, COLUMNS, { json: ['total_visits', 'name'] });
+    expect(some.stdout()).toBe(`${JSON.stringify({ total_visits: 3, name: 'Ann Lee' }, null, 2)}\n`);
+  });
+
+  it('prints one NDJSON line, or a CSV header and one row', async () => {
+    const ndjson = capture(false);
+    await ndjson.output.record(ROWS[0]!, COLUMNS, { format: 'ndjson' });
+    expect(ndjson.stdout()).toBe(`${JSON.stringify(ROWS[0])}\n`);
+    const csv = capture(false);
+    await csv.output.record(ROWS[0]!, COLUMNS, { format: 'csv' });
+    expect(csv.stdout()).toBe('name,phone,total_visits\r\nAnn Lee,555-0100,3\r\n');
+  });
+});
+
+describe('messages', () => {
+  it('show control characters escaped, keeping line breaks', () => {
+    const { output, stderr } = capture(false);
+    output.note('Added \u001b]0;x\u0007\nsecond line');
+    output.success('Done \u009b');
+    output.warn('Tab\there');
+    expect(stderr()).toBe('Added \\x1b]0;x\\x07\nsecond line\n✓ Done \\x9b\n! Tab\\there\n');
   });
 });
 

@@ -4,8 +4,9 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import type { Context } from '../context.js';
+import { visibleText } from '../../core/visible-text.js';
 import { serviceNames } from './services.js';
-import { type Appointment, FIELDS, fetchAppointment } from './view.js';
+import { type Appointment, COLUMNS, FIELDS, fetchAppointment } from './view.js';
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')
@@ -22,7 +23,8 @@ export function showCommand(ctx: Context): Command {
 
 export async function runShow(id: string, options: RowOptions, ctx: Context): Promise<void> {
   const appointment = await fetchAppointment(ctx, id);
-  if (options.json || options.format) return ctx.out.rows([appointment], [{ key: 'id' }], options);
+  // One object for --json; --format csv the columns `appt list` has, for one row.
+  if (options.json || options.format) return ctx.out.record(appointment, COLUMNS, options);
   const { bold } = ctx.out.color;
   const present = FIELDS.filter((field) => appointment[field as keyof Appointment] !== undefined);
   const entries = present.map((field) => [field, String(appointment[field as keyof Appointment] ?? '')] as const);
@@ -30,5 +32,6 @@ export async function runShow(id: string, options: RowOptions, ctx: Context): Pr
   const service = appointment.service_id === null ? undefined : (await serviceNames(await ctx.api(), [appointment])).get(appointment.service_id);
   if (service !== undefined) entries.splice(present.indexOf('service_id') + 1, 0, ['service', service]);
   const width = Math.max(...entries.map(([field]) => field.length));
-  ctx.out.print(entries.map(([field, value]) => `${bold(field.padEnd(width))}  ${value}`).join('\n'));
+  // Stored text is shown escaped: a client's name or notes must not drive the terminal.
+  ctx.out.print(entries.map(([field, value]) => `${bold(field.padEnd(width))}  ${visibleText(value)}`).join('\n'));
 }

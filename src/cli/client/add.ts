@@ -8,6 +8,7 @@ import { type Client, clientCreateSchema } from '../../model/records.js';
 import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { checkInput } from '../shared/input.js';
+import { explainDuplicate, type UniqueValue } from '../shared/refusal.js';
 import { reportCreated } from '../shared/report.js';
 import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
 
@@ -22,6 +23,11 @@ export interface ClientFieldOptions {
 export const CLIENT_FLAGS = { name: '--name', phone: '--phone', email: '--email', notes: '--notes', status: '--status' };
 
 type AddOptions = ClientFieldOptions & RowOptions;
+
+/** For explainDuplicate: the email a client write sets, which no other client may have (any case). */
+export function emailOf(email: string | null | undefined, self?: string): UniqueValue {
+  return { table: 'clients', column: 'email', value: email, self, what: 'Client', change: 'practice client update' };
+}
 
 /** The client's fields among a command's options, which also hold --json and --format. */
 export function clientFields(options: ClientFieldOptions): ClientFieldOptions {
@@ -46,6 +52,7 @@ export function addCommand(ctx: Context): Command {
 export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const name = options.name ?? (await ctx.prompt.text('Name', { flag: '--name' }));
   const client = checkInput(clientCreateSchema, { ...clientFields(options), name, id: randomUUID() }, CLIENT_FLAGS);
-  const [created] = await (await ctx.api()).insert<Client>('clients', client);
+  const insert = (await ctx.api()).insert<Client>('clients', client);
+  const [created] = await explainDuplicate(ctx, insert, emailOf(client.email));
   await reportCreated(ctx, `Added client ${nameWithId(created!)}.`, created!, CLIENT_COLUMNS, options);
 }

@@ -1,5 +1,6 @@
-// `practice client search <text>`: clients whose name contains the text, any case (INTERFACE.md
-// "Clients: Search by name"). The query builder escapes the text, so it matches literally.
+// `practice client search <text>`: clients whose name, phone or email contains the text, any case,
+// in one request (`or=(name.ilike...,phone.ilike...,email.ilike...)`). The query builder escapes the
+// text, so it matches literally.
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
@@ -10,10 +11,12 @@ import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
 
 export function searchCommand(ctx: Context): Command {
   const command = new Command('search')
-    .description('Find clients whose name contains the text (any case)')
-    .argument('<text>', 'part of the name')
+    .description('Find clients whose name, phone or email contains the text (any case)')
+    .argument('<text>', 'part of the name, phone number or email')
     .addHelpText('before', `Examples:
   $ practice client search ann
+  $ practice client search 555-01
+  $ practice client search @example.com --format csv
   $ practice client search "o'brien" --json id,name
 `)
     .action((text: string, options: RowOptions) => runSearch(text, options, ctx));
@@ -22,8 +25,10 @@ export function searchCommand(ctx: Context): Command {
 
 export async function runSearch(text: string, options: RowOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
-  const request = query<Client>().ilike('name', text).eq('therapist_id', await api.userId());
+  const request = query<Client>()
+    .or((match) => match.ilike('name', text).ilike('phone', text).ilike('email', text))
+    .eq('therapist_id', await api.userId());
   const fields = requestedFields(options);
   if (fields) request.select(fields as (keyof Client & string)[]);
-  await ctx.out.rows(await api.select('clients', request), CLIENT_COLUMNS, options, `No client's name contains "${text}".`);
+  await ctx.out.rows(await api.select('clients', request), CLIENT_COLUMNS, options, `No client's name, phone or email contains "${text}".`);
 }

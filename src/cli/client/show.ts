@@ -1,7 +1,10 @@
 // `practice client show <client>`: one client with their latest appointments and notes, read in
-// parallel; --json prints the client with `appointments` and `notes` arrays.
+// parallel; --json prints one object, the client's own fields (its `notes` too) with the related
+// records under `appointments` and `session_notes`.
 import { Command } from 'commander';
+import { addJsonFlag } from '../../core/output-flags.js';
 import { query } from '../../core/query.js';
+import { visibleText } from '../../core/visible-text.js';
 import type { Appointment, Client, SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
@@ -9,24 +12,29 @@ import { CommandError } from '../errors.js';
 import { countOption } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
 import { dayOf, noteSummary } from '../note/columns.js';
+import { CLIENT_FIELDS } from './columns.js';
 
 interface ShowOptions {
-  json?: boolean;
+  json?: true | string[];
   recent: string;
 }
 
+/** What `client show --json` prints: the client's fields and, under keys of their own, the related records. */
+export const CLIENT_SHOW_FIELDS = [...CLIENT_FIELDS, 'appointments', 'session_notes'];
+
 export function showCommand(ctx: Context): Command {
-  return new Command('show')
+  const command = new Command('show')
     .alias('view')
     .description('Show a client with their recent appointments and notes')
     .argument('<client>', 'name, id or id prefix')
     .option('--recent <count>', 'how many appointments and notes to show', '5')
-    .option('--json', 'print the client, its appointments and notes as JSON')
     .addHelpText('before', `Examples:
   $ practice client show "Ann Lee"
   $ practice client show 3f2a9c1b --recent 10 --json
+  $ practice client show ann --json name,phone,appointments
 `)
     .action((client: string, options: ShowOptions) => runShow(client, options, ctx));
+  return addJsonFlag(command, CLIENT_SHOW_FIELDS);
 }
 
 export async function runShow(text: string, options: ShowOptions, ctx: Context): Promise<void> {
@@ -39,18 +47,18 @@ export async function runShow(text: string, options: ShowOptions, ctx: Context):
     api.select<SessionNote>('sessions', query<SessionNote>().eq('client_id', id).order('created_at', 'desc').limit(recent)),
   ]);
   if (!client) throw new CommandError(`Client ${shortId(id)} was not found.`, 'See `practice client list`.');
-  if (options.json) return ctx.out.json({ ...client, appointments, notes });
+  if (options.json) return ctx.out.record({ ...client, appointments, session_notes: notes }, [], options);
   const { bold, dim } = ctx.out.color;
   const lines = [
-    `${bold(client.name)}  ${dim(shortId(client.id))}  ${client.status}`,
-    ...(['phone', 'email', 'notes'] as const).filter((key) => client[key]).map((key) => `${key}:  ${client[key]}`),
+    `${bold(visibleText(client.name))}  ${dim(shortId(client.id))}  ${client.status}`,
+    ...(['phone', 'email', 'notes'] as const).filter((key) => client[key]).map((key) => `${key}:  ${visibleText(client[key]!)}`),
     `visits: ${client.total_visits}`,
     '',
     bold('Recent appointments'),
     ...(appointments.length ? appointments.map((a) => `  ${a.date} ${a.start_time}-${a.end_time}  ${a.status}  ${dim(shortId(a.id))}`) : ['  none']),
     '',
     bold('Recent notes'),
-    ...(notes.length ? notes.map((n) => `  ${dayOf(n.created_at)}  ${n.signed_at ? 'signed  ' : 'unsigned'}  ${dim(shortId(n.id))}  ${noteSummary(n)}`) : ['  none']),
+    ...(notes.length ? notes.map((n) => `  ${dayOf(n.created_at)}  ${n.signed_at ? 'signed  ' : 'unsigned'}  ${dim(shortId(n.id))}  ${visibleText(noteSummary(n))}`) : ['  none']),
   ];
   ctx.out.print(lines.join('\n'));
 }

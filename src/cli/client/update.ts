@@ -11,7 +11,8 @@ import { CommandError } from '../errors.js';
 import { checkInput } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
-import { CLIENT_FLAGS, type ClientFieldOptions, clientFields } from './add.js';
+import { explainDuplicate } from '../shared/refusal.js';
+import { CLIENT_FLAGS, type ClientFieldOptions, clientFields, emailOf } from './add.js';
 import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
 
 interface UpdateOptions extends ClientFieldOptions, RowOptions {
@@ -39,7 +40,8 @@ export function updateCommand(ctx: Context): Command {
 export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   const changes = checkInput(clientUpdateSchema, { ...clientFields(options), status: options.status }, CLIENT_FLAGS);
   const client = await resolveClient(ctx, text, 'client');
-  const [updated] = await (await ctx.api()).update<Client>('clients', query<Client>().eq('id', client.id), changes);
+  const update = (await ctx.api()).update<Client>('clients', query<Client>().eq('id', client.id), changes);
+  const [updated] = await explainDuplicate(ctx, update, emailOf(changes.email, client.id));
   if (!updated) throw new CommandError(`Client ${shortId(client.id)} was not found.`, 'See `practice client list`.');
   await reportChange(ctx, `Updated client ${nameWithId(updated)}.`, updated, CLIENT_COLUMNS, options);
 }

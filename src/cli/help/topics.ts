@@ -3,14 +3,19 @@
 
 export const EXIT_CODES = `Exit codes
 
-  0  OK: the command did what was asked.
-  1  Failure: the command ran and failed (the server refused, the network broke,
-     a record was not found). The message says what happened and what to do.
-  2  Invalid usage or input: a flag, argument or value is wrong, or a prompt was
-     needed without a terminal. Nothing was sent to the server.
-  4  Not signed in, or the server rejected the credentials (expired or revoked
-     session, wrong password, invalid token or API key).
-     Fix with \`practice auth login\`.
+  0    OK: the command did what was asked.
+  1    Failure: the command ran and failed: the server refused (a duplicate
+       email, a signed note), the network broke, or a record was not found,
+       however it was named: a full id, a short id or prefix, or a name
+       (\`--client nobody\`). The message says what happened and what to do.
+  2    Invalid usage or input: a flag, argument or value is wrong, an id is not
+       one (not hex), a short id or name matches several records, or a prompt
+       was needed without a terminal. Nothing was changed; nothing was sent
+       beyond the lookup of a name or short id.
+  4    Not signed in, or the server rejected the credentials (expired or revoked
+       session, wrong password, invalid token or API key).
+       Fix with \`practice auth login\`.
+  130  Cancelled with Ctrl-C at a question; nothing more was sent.
 
 Scripts can rely on these: e.g. \`practice auth status >/dev/null || practice auth login\`.
 `;
@@ -38,6 +43,20 @@ export const ENVIRONMENT = `Environment variables
 // A summary of docs/formats.md: what a script or a person opening the files needs to know.
 export const FORMATS = `File formats (in full: docs/formats.md)
 
+Command output: --json, --format ndjson|csv
+  One shape rule. A command about one record (add, show, update, delete,
+  the status verbs confirm|complete|cancel|no-show, reschedule, sign, amend,
+  archive, retire) prints one JSON object; a list command (list, search,
+  today, week, hours show, and hours set, which replaces a day's rows)
+  prints an array, even of one record or none. --json a,b prints only the
+  fields named, in that order (each command's help lists them).
+  client show --json: the client's own fields (its notes too), plus
+  "appointments" and "session_notes": the --recent latest, newest first.
+  --format ndjson: one JSON record a line. --format csv: a header line and a
+  row a record, through the same writer as exports (formula guard below).
+  Tables, TSV and messages show control characters in the data escaped
+  (ESC as \\x1b, tab as \\t, newline as \\n in a cell); JSON is unchanged.
+
 Backup: \`practice export\`, \`practice import\`
   One JSON document: {"format": "practice-export", "version": 1, "exported_at",
   "source": {"url"}, "tables": {...}} with all seven tables, in the order an
@@ -52,8 +71,10 @@ Backup: \`practice export\`, \`practice import\`
 Day sheet: \`practice appt export --format json|csv|ics\`
   JSON and CSV columns: id, date, start_time, end_time, status, client_id,
   client_name, service_id, service_name, notes.
-  CSV: RFC 4180, CRLF line ends; a text cell starting with = + - @ is written
-  with a leading ' so a spreadsheet does not run it as a formula.
+  CSV: RFC 4180, CRLF line ends; a text cell starting with = + - @, tab or CR
+  is written with a leading ' so a spreadsheet does not run it as a formula
+  (text of only digits and arithmetic, like +49 30 1234-56, stays as it is).
+  Every CSV the CLI writes follows these rules.
   ics: RFC 5545; UID <appointment id>@practice stays the same across exports;
   times in UTC; scheduled is TENTATIVE, cancelled CANCELLED (and TRANSPARENT).
   --redact: client names as initials (Ann Marie Lee -> A. M. L.), no notes.
@@ -69,5 +90,5 @@ Client list: \`practice client import clients.csv\`
 export const TOPICS: Record<string, { summary: string; text: string }> = {
   'exit-codes': { summary: 'what each exit status means', text: EXIT_CODES },
   environment: { summary: 'environment variables the CLI reads', text: ENVIRONMENT },
-  formats: { summary: 'the files export, import and appt export read and write', text: FORMATS },
+  formats: { summary: 'the JSON shape rule, and the files export, import and appt export read and write', text: FORMATS },
 };

@@ -1,5 +1,5 @@
 // `practice service add`: a new service on the menu, POST service_menu with a client-chosen id so a
-// retried request cannot add it twice. A name already on the menu is refused by the service (409).
+// retried request cannot add it twice. A name already on the menu is refused (409), naming that service.
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
@@ -7,9 +7,10 @@ import type { RowOptions } from '../../core/output.js';
 import { type Service, serviceCreateSchema } from '../../model/records.js';
 import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
+import { explainDuplicate } from '../shared/refusal.js';
 import { reportCreated } from '../shared/report.js';
 import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
-import { addServiceFlags, serviceBody, type ServiceFlags } from './flags.js';
+import { addServiceFlags, nameOf, serviceBody, type ServiceFlags } from './flags.js';
 
 type AddOptions = ServiceFlags & RowOptions;
 
@@ -26,6 +27,7 @@ export function addCommand(ctx: Context): Command {
 
 export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const body = serviceBody(serviceCreateSchema, options, { id: randomUUID() });
-  const [service] = await (await ctx.api()).insert<Service>('service_menu', body);
+  const insert = (await ctx.api()).insert<Service>('service_menu', body);
+  const [service] = await explainDuplicate(ctx, insert, nameOf(body.name));
   await reportCreated(ctx, `Added ${nameWithId(service!)} to the menu.`, service!, SERVICE_COLUMNS, options);
 }

@@ -3,6 +3,7 @@
 import { type Command, Option } from 'commander';
 import type { z } from 'zod';
 import { amountOption, checkInput, countOption } from '../shared/input.js';
+import type { UniqueValue } from '../shared/refusal.js';
 
 export interface ServiceFlags {
   name?: string;
@@ -29,6 +30,11 @@ export function addServiceFlags(command: Command, required: boolean): Command {
     .addOption(flag('--price <amount>', 'price like 80 or 79.50 (0 for a free service)'))
     .option('--description <text>', 'a line about the service')
     .option('--buffer <minutes>', 'minutes kept free after it, to turn the room around');
+}
+
+/** For explainDuplicate: the name a service write sets, which no other service may have (any case). */
+export function nameOf(name: string | undefined, self?: string): UniqueValue {
+  return { table: 'service_menu', column: 'name', value: name, self, what: 'Service', change: 'practice service update' };
 }
 
 /** The create or update body of the flags given, checked against `schema` (records.ts). */

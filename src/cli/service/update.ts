@@ -7,10 +7,11 @@ import { query } from '../../core/query.js';
 import { type Service, serviceUpdateSchema } from '../../model/records.js';
 import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
+import { explainDuplicate } from '../shared/refusal.js';
 import { resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
 import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
-import { addServiceFlags, serviceBody, type ServiceFlags } from './flags.js';
+import { addServiceFlags, nameOf, serviceBody, type ServiceFlags } from './flags.js';
 
 type UpdateOptions = ServiceFlags & RowOptions;
 
@@ -30,6 +31,7 @@ export async function runUpdate(text: string, options: UpdateOptions, ctx: Conte
   // Checked before the service is looked up: a bad flag sends nothing at all.
   const changes = serviceBody(serviceUpdateSchema, options);
   const { id } = await resolveService(ctx, text, '<service>');
-  const [service] = await (await ctx.api()).update<Service>('service_menu', query<Service>().eq('id', id), changes);
+  const update = (await ctx.api()).update<Service>('service_menu', query<Service>().eq('id', id), changes);
+  const [service] = await explainDuplicate(ctx, update, nameOf(changes.name, id));
   await reportChange(ctx, `Updated ${nameWithId(service!)}.`, service!, SERVICE_COLUMNS, options);
 }

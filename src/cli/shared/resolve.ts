@@ -1,10 +1,12 @@
 // What a user types for a record -> its id: a full uuid, a unique id prefix (the short ids of list
 // tables), or for clients and services a name, searched with ilike (asked on a terminal when several match).
+// Exit codes (`practice help exit-codes`) do not depend on the form: nothing found is 1 for a uuid, a
+// prefix and a name alike; an ambiguous prefix or name, or text that is no id, is 2.
 import { type Query, query } from '../../core/query.js';
-import { InvalidInputError } from '../../model/errors.js';
+import { InvalidInputError, UnknownIdError } from '../../model/errors.js';
 import { matchIdPrefix, nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { CommandError, UsageError } from '../errors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UUID_SHAPE = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
@@ -20,6 +22,22 @@ interface Named {
 
 /** The record named in messages for a table (`appointments` -> `appointment`). */
 const recordOf = (table: string) => ({ service_menu: 'service', business_hours: 'business hours', sessions: 'note', conversation_log: 'message' })[table] ?? table.replace(/s$/, '');
+
+/** Where the ids of a record are listed, for the hint of a record not found. */
+const LIST_COMMANDS: Record<string, string> = {
+  appointment: 'practice appt list',
+  client: 'practice client list',
+  service: 'practice service list --all',
+  note: 'practice note list --client <client>',
+  expense: 'practice expense list',
+  message: 'practice msg list --client <client>',
+};
+
+/** Exit 1: no record has the id or name; the hint says where they are listed. */
+function notFound(message: string, what: string): CommandError {
+  const list = LIST_COMMANDS[what];
+  return new CommandError(message, list ? `See \`${list}\` for ids${what === 'client' || what === 'service' ? ' and names' : ''}.` : null);
+}
 
 /**
  * The ids a prefix stands for, as a range PostgREST (and PostgreSQL's uuid order, which is the order
@@ -41,13 +59,17 @@ function rowsWithPrefix<Row>(ctx: Context, table: string, range: { low: string; 
   return read<Row>(ctx, table, query().gte('id', range.low).lte('id', range.high).select(columns).limit(CANDIDATES));
 }
 
-/** matchIdPrefix's refusal (unknown, ambiguous, malformed) as a usage error, labelled with `flag` when there is one. */
+/**
+ * matchIdPrefix's refusal, labelled with `flag` when there is one: a prefix nothing has is a record
+ * not found (1), as a full uuid nothing has is; an ambiguous or malformed one a usage error (2).
+ */
 function matchOrRefuse(text: string, ids: readonly string[], what: string, flag?: string): string {
   try {
     return matchIdPrefix(text, ids, what);
   } catch (err) {
-    if (err instanceof InvalidInputError) throw new UsageError(flag ? `${flag}: ${err.message}` : err.message);
-    throw err;
+    if (!(err instanceof InvalidInputError)) throw err;
+    const message = flag ? `${flag}: ${err.message}` : err.message;
+    throw err instanceof UnknownIdError ? notFound(message, what) : new UsageError(message);
   }
 }
 
@@ -76,7 +98,7 @@ async function resolveNamed<Row extends Named>(ctx: Context, table: string, text
   if (wanted === '') throw new UsageError(`${flag}: expected the ${what}'s name or id; got ''`);
   if (UUID.test(wanted.toLowerCase())) {
     const [row] = await read<Row>(ctx, table, query().eq('id', wanted.toLowerCase()).select(columns));
-    if (!row) throw new UsageError(`${flag}: no ${what} has the id ${wanted}`);
+    if (!row) throw notFound(`${flag}: no ${what} has the id ${wanted}`, what);
     return row;
   }
   const range = prefixRange(wanted);
@@ -93,9 +115,7 @@ async function resolveNamed<Row extends Named>(ctx: Context, table: string, text
   const exact = found.filter((row) => row.name.toLowerCase() === wanted.toLowerCase());
   if (found.length === 1) return found[0]!;
   if (exact.length === 1) return exact[0]!;
-  if (found.length === 0) {
-    throw new UsageError(`${flag}: no ${what} matches '${wanted}'`, `See \`practice ${what} list\` for names and ids.`);
-  }
+  if (found.length === 0) throw notFound(`${flag}: no ${what} matches '${wanted}'`, what);
   if (ctx.interactive) {
     const choices = found.map((row) => ({ name: nameWithId(row), value: row }));
     return ctx.prompt.select(`Which ${what} do you mean by '${wanted}'?`, choices, { flag });

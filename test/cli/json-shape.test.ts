@@ -1,0 +1,205 @@
+// The one JSON shape rule (`practice help formats`): a command about one record prints one JSON
+// object, a list command an array. The whole command tree is walked, so a command that takes --json
+// without a shape in SHAPES fails here; then each is run with --json against a real service.
+import { PassThrough } from 'node:stream';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../../src/cli/context.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { signedInCli } from '../helpers/signed-in-cli.js';
+
+const { home } = await signedInCli();
+
+type Shape = 'object' | 'array';
+
+/** Every command that takes --json, and what it prints. */
+const SHAPES: Record<string, Shape> = {
+  'auth status': 'object',
+  'server status': 'object',
+  'profile list': 'array',
+  'appt list': 'array',
+  'appt today': 'array',
+  'appt week': 'array',
+  'appt show': 'object',
+  'appt add': 'object',
+  'appt update': 'object',
+  'appt reschedule': 'object',
+  'appt confirm': 'object',
+  'appt complete': 'object',
+  'appt cancel': 'object',
+  'appt no-show': 'object',
+  'appt delete': 'object',
+  'service list': 'array',
+  'service add': 'object',
+  'service update': 'object',
+  'service retire': 'object',
+  'service delete': 'object',
+  'hours show': 'array',
+  // Replaces a day's rows: any number of them.
+  'hours set': 'array',
+  'expense list': 'array',
+  'expense add': 'object',
+  'expense update': 'object',
+  'expense delete': 'object',
+  'msg list': 'array',
+  'msg add': 'object',
+  'client list': 'array',
+  'client search': 'array',
+  'client show': 'object',
+  'client add': 'object',
+  'client update': 'object',
+  'client archive': 'object',
+  'client delete': 'object',
+  'note list': 'array',
+  'note show': 'object',
+  'note add': 'object',
+  'note update': 'object',
+  'note delete': 'object',
+  'note sign': 'object',
+  'note amend': 'object',
+};
+
+/** The paths of every command in the tree with a --json flag, each lazily loaded noun built in full. */
+async function commandsWithJson(): Promise<string[]> {
+  const stream = () => new PassThrough();
+  const ctx = createContext({ io: { stdin: stream(), stdout: stream(), stderr: stream() }, env: {}, now: () => new Date(), self: { execPath: process.execPath, script: 'practice' } });
+  const root = await buildProgram(ctx, []);
+  const found: string[] = [];
+  const walk = (command: Command, path: string[]) => {
+    if (command.options.some((option) => option.long === '--json')) found.push(path.join(' '));
+    for (const sub of command.commands) walk(sub, [...path, sub.name()]);
+  };
+  for (const noun of root.commands) {
+    const built = (await buildProgram(ctx, [noun.name()])).commands.find((command) => command.name() === noun.name())!;
+    walk(built, [noun.name()]);
+  }
+  return found.sort();
+}
+
+it('knows the shape of every command that takes --json', async () => {
+  expect(await commandsWithJson()).toEqual(Object.keys(SHAPES).sort());
+});
+
+/** `practice <args>`, expecting success; its stdout. */
+async function ok(args: string[]): Promise<string> {
+  const result = await home.run(args);
+  expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+  return result.stdout;
+}
+
+const shapeOf = (value: unknown) => (Array.isArray(value) ? 'array' : typeof value === 'object' && value !== null ? 'object' : typeof value);
+
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  const created = async (name: string, args: string[]) => (ids[name] = (await ok(args)).trim());
+  await created('ann', ['client', 'add', '--name', 'Shape Ann', '--email', 'shape.ann@example.com']);
+  await created('bo', ['client', 'add', '--name', 'Shape Bo']);
+  await created('cy', ['client', 'add', '--name', 'Shape Cy']);
+  await created('massage', ['service', 'add', '--name', 'Shape 60', '--duration', '60', '--price', '80']);
+  await created('retired', ['service', 'add', '--name', 'Shape old', '--duration', '30', '--price', '40']);
+  await created('unused', ['service', 'add', '--name', 'Shape unused', '--duration', '30', '--price', '40']);
+  for (const [name, start] of [['visit', '9'], ['cancelled', '11'], ['missed', '13'], ['doomed', '15']] as const) {
+    await created(name, ['appt', 'add', '--client', 'Shape Ann', '--date', '2026-12-01', '--start', start, '--service', 'Shape 60']);
+  }
+  await created('note', ['note', 'add', '--client', 'Shape Ann', '-S', 'Sore shoulder']);
+  await created('draft', ['note', 'add', '--client', 'Shape Ann', '-S', 'Draft']);
+  await created('signed', ['note', 'add', '--client', 'Shape Ann', '-S', 'To amend']);
+  await ok(['note', 'sign', ids.signed!]);
+  await created('expense', ['expense', 'add', '--amount', '12.50', '--category', 'supplies', '--date', '2026-12-01']);
+  await created('refund', ['expense', 'add', '--amount', '3', '--category', 'fees', '--date', '2026-12-01']);
+  await ok(['msg', 'add', '--client', 'Shape Ann', '--role', 'client', '--message', 'See you']);
+  await ok(['hours', 'set', 'monday', '09:00-17:00']);
+});
+
+// In order: the writes come after the reads of the same records, deletes last.
+const RUNS: Array<[string, () => string[]]> = [
+  ['auth status', () => ['auth', 'status']],
+  ['profile list', () => ['profile', 'list']],
+  ['appt list', () => ['appt', 'list', '--date', '2026-12-01']],
+  ['appt today', () => ['appt', 'today']],
+  ['appt week', () => ['appt', 'week', '2026-12-01']],
+  ['appt show', () => ['appt', 'show', ids.visit!.slice(0, 8)]],
+  ['appt add', () => ['appt', 'add', '--client', 'Shape Bo', '--date', '2026-12-02', '--start', '9', '--end', '10']],
+  ['appt update', () => ['appt', 'update', ids.visit!, '--notes', 'Oil']],
+  ['appt reschedule', () => ['appt', 'reschedule', ids.visit!, '--start', '10']],
+  ['appt confirm', () => ['appt', 'confirm', ids.visit!]],
+  ['appt complete', () => ['appt', 'complete', ids.visit!]],
+  ['appt cancel', () => ['appt', 'cancel', ids.cancelled!]],
+  ['appt no-show', () => ['appt', 'no-show', ids.missed!]],
+  ['appt delete', () => ['appt', 'delete', ids.doomed!, '--yes']],
+  ['service list', () => ['service', 'list']],
+  ['service add', () => ['service', 'add', '--name', 'Shape 90', '--duration', '90', '--price', '110']],
+  ['service update', () => ['service', 'update', 'Shape 60', '--price', '85']],
+  ['service retire', () => ['service', 'retire', 'Shape old', '--yes']],
+  ['service delete', () => ['service', 'delete', 'Shape unused', '--yes']],
+  ['hours show', () => ['hours', 'show']],
+  ['hours set', () => ['hours', 'set', 'tuesday', '09:00-12:00']],
+  ['expense list', () => ['expense', 'list']],
+  ['expense add', () => ['expense', 'add', '--amount', '5', '--category', 'fees']],
+  ['expense update', () => ['expense', 'update', ids.expense!, '--vendor', 'Linen Co']],
+  ['expense delete', () => ['expense', 'delete', ids.refund!, '--yes']],
+  ['msg list', () => ['msg', 'list', '--client', 'Shape Ann']],
+  ['msg add', () => ['msg', 'add', '--client', 'Shape Ann', '--role', 'therapist', '--message', 'Thanks']],
+  ['client list', () => ['client', 'list']],
+  ['client search', () => ['client', 'search', 'shape']],
+  ['client show', () => ['client', 'show', 'Shape Ann']],
+  ['client add', () => ['client', 'add', '--name', 'Shape Di']],
+  ['client update', () => ['client', 'update', 'Shape Ann', '--phone', '555-0100']],
+  ['client archive', () => ['client', 'archive', 'Shape Bo', '--yes']],
+  ['client delete', () => ['client', 'delete', 'Shape Cy', '--yes']],
+  ['note list', () => ['note', 'list', '--client', 'Shape Ann']],
+  ['note show', () => ['note', 'show', ids.note!]],
+  ['note add', () => ['note', 'add', '--client', 'Shape Ann', '-P', 'Stretch']],
+  ['note update', () => ['note', 'update', ids.note!, '-O', 'Tight']],
+  ['note sign', () => ['note', 'sign', ids.note!]],
+  ['note amend', () => ['note', 'amend', ids.signed!, '-P', 'Heat']],
+  ['note delete', () => ['note', 'delete', ids.draft!, '--yes']],
+];
+
+describe('--json prints one object for one record, an array for a list', () => {
+  it('runs every command in SHAPES (server status apart, below)', () => {
+    expect(RUNS.map(([path]) => path).sort()).toEqual(Object.keys(SHAPES).filter((path) => path !== 'server status').sort());
+  });
+
+  it.each(RUNS)('%s', async (path, args) => {
+    const printed = JSON.parse(await ok([...args(), '--json']));
+    expect(shapeOf(printed), path).toBe(SHAPES[path]);
+  });
+
+  it('server status', async () => {
+    const result = await home.run(['server', 'status', '--json', '--data-dir', join(home.dir, 'no-server')]);
+    const printed = JSON.parse(result.stdout);
+    expect(printed).toMatchObject({ running: false });
+    expect(shapeOf(printed)).toBe(SHAPES['server status']);
+  });
+});
+
+describe('one record with --json a,b, --format ndjson and --format csv', () => {
+  it('show commands print only the fields named, as one object', async () => {
+    expect(JSON.parse(await ok(['note', 'show', ids.note!, '--json', 'id,subjective']))).toEqual({ id: ids.note, subjective: 'Sore shoulder' });
+    expect(JSON.parse(await ok(['appt', 'show', ids.visit!, '--json', 'id,status']))).toEqual({ id: ids.visit, status: 'completed' });
+    expect(JSON.parse(await ok(['client', 'show', 'Shape Ann', '--json', 'name,email']))).toEqual({ name: 'Shape Ann', email: 'shape.ann@example.com' });
+  });
+
+  it("client show keeps the client's own notes field, and the related records under their own keys", async () => {
+    await ok(['client', 'update', 'Shape Ann', '--notes', 'Prefers mornings']);
+    const client = JSON.parse(await ok(['client', 'show', 'Shape Ann', '--json']));
+    expect(client).toMatchObject({ id: ids.ann, notes: 'Prefers mornings' });
+    expect(client.appointments.map((appointment: { client_id: string }) => appointment.client_id)).toContain(ids.ann);
+    expect(client.session_notes.map((note: { id: string }) => note.id)).toContain(ids.signed);
+    const picked = JSON.parse(await ok(['client', 'show', 'Shape Ann', '--json', 'notes,session_notes']));
+    expect(Object.keys(picked)).toEqual(['notes', 'session_notes']);
+  });
+
+  it('a write prints one NDJSON line, or a CSV header and one row', async () => {
+    const ndjson = await ok(['expense', 'update', ids.expense!, '--vendor', 'Towel Co', '--format', 'ndjson']);
+    expect(ndjson.endsWith('\n') && ndjson.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(ndjson)).toMatchObject({ id: ids.expense, vendor: 'Towel Co' });
+    const csv = await ok(['client', 'update', 'Shape Ann', '--phone', '555-0199', '--format', 'csv', '--json', 'id,phone']);
+    expect(csv).toBe(`id,phone\r\n${ids.ann},555-0199\r\n`);
+    const shown = await ok(['appt', 'show', ids.visit!, '--format', 'csv']);
+    expect(shown).toMatch(new RegExp(`^id,date,start_time,end_time,client_name,status,notes\r\n${ids.visit},2026-12-01,10:00,11:00,Shape Ann,completed,Oil\r\n$`));
+  });
+});
