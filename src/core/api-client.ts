@@ -222,7 +222,13 @@ export class ApiClient {
     Object.assign(headers, request.headers);
     const started = this.options.now().getTime();
     if (this.options.verbose) this.logRequest(request.method, url, headers, body);
-    const response = await this.options.transport.send({ method: request.method, url, headers, body, site: this.options.urls.root });
+    let response: HttpResponse;
+    try {
+      response = await this.options.transport.send({ method: request.method, url, headers, body, site: this.options.urls.root });
+    } catch (err) {
+      if (this.options.verbose && err instanceof ConnectionError) this.logNoAnswer(err, this.options.now().getTime() - started);
+      throw err;
+    }
     if (this.options.verbose) this.logResponse(response, this.options.now().getTime() - started);
     return response;
   }
@@ -267,6 +273,12 @@ export class ApiClient {
     this.options.log(`> ${method} ${redactUrl(url)}`);
     for (const [name, value] of Object.entries(headers)) this.options.log(`> ${name}: ${redactHeader(name, value)}`);
     if (body?.length) this.options.log(`> ${redactBody(body.toString('utf8'))}`);
+  }
+
+  /** The failure underneath a ConnectionError, stack and all: only --verbose shows a stack. */
+  private logNoAnswer(err: ConnectionError, ms: number): void {
+    const cause = err.cause instanceof Error ? (err.cause.stack ?? err.cause.message) : err.message;
+    this.options.log(`< no answer (${ms} ms): ${cause}`);
   }
 
   private logResponse(response: HttpResponse, ms: number): void {

@@ -96,7 +96,8 @@ export class HttpTransport implements Transport {
       const outgoing = module.request(request.url, { method: request.method, headers: request.headers, agent });
       const fail = (err: NodeJS.ErrnoException) => {
         clearTimeout(whole);
-        reject(connectionError(err, request.url, request.site ?? request.url.origin, timeouts));
+        // The error underneath stays as the cause, for --verbose.
+        reject(Object.assign(connectionError(err, request.url, request.site ?? request.url.origin, timeouts), { cause: err }));
       };
       const whole = setTimeout(() => outgoing.destroy(coded('REQUEST_TIMEOUT', 'request timed out')), timeouts.requestMs);
       outgoing.once('socket', (socket) => {

@@ -241,6 +241,15 @@ describe('an answer cut short', () => {
     expect(server.connections()).toBe(1);
   });
 
+  it('shows the failure underneath, stack and all, only with --verbose', async () => {
+    const server = await rawServer((socket) => socket.write(`${headers}[{"id":1,`, () => socket.resetAndDestroy()));
+    const result = await runPractice(['--verbose', 'api', 'POST', 'clients', '-f', 'name=Ann'], envFor(server.url));
+    server.close();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/\n< no answer \(\d+ ms\): Error: (read ECONNRESET|aborted)\n\s+at /);
+    expect(result.stderr).toMatch(/\nerror: The connection to .+\nhint: .+\n$/);
+  });
+
   it('by a service that dies while the command waits to retry: its kept-alive connection is gone', async () => {
     const server = await rawServer((socket) => {
       socket.write('HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: keep-alive\r\ncontent-length: 2\r\n\r\n{}');
