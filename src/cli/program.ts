@@ -54,7 +54,7 @@ export async function buildProgram(ctx: Context, argv: readonly string[]): Promi
     .option('--no-input', 'never prompt; fail with a usage error where an answer is needed')
     .option('--no-color', 'no colour in the output (also: NO_COLOR)')
     .option('--verbose', 'log every HTTP request and response to stderr (secrets redacted)')
-    .addOption(new Option('--max-wait <seconds>', 'longest total wait to retry a request (rate limits, outages)').argParser(seconds).default(30))
+    .addOption(new Option('--max-wait <seconds>', 'longest total wait to retry a request (rate limits, outages); 0: never wait').argParser(seconds).default(60))
     .showSuggestionAfterError(true)
     .addHelpText('before', `Examples:
   $ practice appt today

@@ -45,6 +45,11 @@ export interface ClientOptions {
   maxWaitMs: number;
   /** Writes one line to stderr: retry notices and, with verbose, the exchange. */
   log(line: string): void;
+  /**
+   * Only when stderr is a terminal: replaces its last line with `text` ('' clears it), so a wait
+   * counts down in place. Without it a wait is one line.
+   */
+  redraw?: ((text: string) => void) | undefined;
   verbose: boolean;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -80,7 +85,6 @@ const READS = new Set(['GET', 'HEAD']);
 type LimitKind = 'read' | 'write' | 'auth';
 
 const restPath = (table: string) => `/rest/v1/${encodeURIComponent(table)}`;
-const delaySeconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
 
 export class ApiClient {
   private credentials: Credentials | null = null;
@@ -173,7 +177,7 @@ export class ApiClient {
         if (!(err instanceof ConnectionError)) throw err;
         mayHaveApplied ||= err.maybeApplied;
         const retry = attempt + 1 < MAX_ATTEMPTS && shouldRetry(err, safe);
-        if (!retry || !(await this.wait(backoffMs(attempt, this.options.random), deadline, err.message))) throw err;
+        if (!retry || !(await this.wait(backoffMs(attempt, this.options.random), deadline, err.message.replace(/\.$/, '')))) throw unsettled(err, safe);
         continue;
       }
       const response = new ApiResponse(http.status, http.statusText, http.headers, http.body);
@@ -185,7 +189,7 @@ export class ApiClient {
       }
       if (attempt + 1 < MAX_ATTEMPTS && shouldRetry(response, safe)) {
         const delay = retryDelayMs(response.headers, attempt, now(), this.options.random);
-        const reason = response.status === 429 ? 'The server is rate limiting requests' : `The server answered HTTP ${response.status}`;
+        const reason = response.status === 429 ? 'Rate limited by the server' : `The server answered HTTP ${response.status}`;
         if (await this.wait(delay, deadline, reason)) {
           mayHaveApplied ||= response.status !== 429;
           continue;
@@ -218,7 +222,13 @@ export class ApiClient {
     Object.assign(headers, request.headers);
     const started = this.options.now().getTime();
     if (this.options.verbose) this.logRequest(request.method, url, headers, body);
-    const response = await this.options.transport.send({ method: request.method, url, headers, body });
+    let response: HttpResponse;
+    try {
+      response = await this.options.transport.send({ method: request.method, url, headers, body, site: this.options.urls.root });
+    } catch (err) {
+      if (this.options.verbose && err instanceof ConnectionError) this.logNoAnswer(err, this.options.now().getTime() - started);
+      throw err;
+    }
     if (this.options.verbose) this.logResponse(response, this.options.now().getTime() - started);
     return response;
   }
@@ -231,11 +241,31 @@ export class ApiClient {
     if (reset !== null) this.exhaustedUntil.set(kind, this.options.now().getTime() + reset);
   }
 
-  /** Sleeps `ms` if that ends before the deadline (saying why when it is long enough to notice). */
+  /**
+   * Sleeps `ms` if that ends before the deadline, saying why when it is long enough to notice: on a
+   * terminal a countdown redrawn each second and cleared at the end, else one line.
+   */
   private async wait(ms: number, deadline: number, reason: string): Promise<boolean> {
     if (this.options.now().getTime() + ms > deadline) return false;
-    if (ms >= 1000) this.options.log(`${reason}; trying again in ${delaySeconds(ms)} s…`);
-    await (this.options.sleep ?? defaultSleep)(ms);
+    const sleep = this.options.sleep ?? defaultSleep;
+    const { redraw } = this.options;
+    const notice = (left: number) => `${reason}; retrying in ${Math.ceil(left / 1000)} s…`;
+    if (ms < 1000) {
+      await sleep(ms);
+    } else if (!redraw) {
+      this.options.log(notice(ms));
+      await sleep(ms);
+    } else {
+      let left = ms;
+      while (left > 0) {
+        redraw(notice(left));
+        // The first step takes the part second, so the count then falls on whole seconds.
+        const step = left % 1000 || 1000;
+        await sleep(step);
+        left -= step;
+      }
+      redraw('');
+    }
     return true;
   }
 
@@ -243,6 +273,12 @@ export class ApiClient {
     this.options.log(`> ${method} ${redactUrl(url)}`);
     for (const [name, value] of Object.entries(headers)) this.options.log(`> ${name}: ${redactHeader(name, value)}`);
     if (body?.length) this.options.log(`> ${redactBody(body.toString('utf8'))}`);
+  }
+
+  /** The failure underneath a ConnectionError, stack and all: only --verbose shows a stack. */
+  private logNoAnswer(err: ConnectionError, ms: number): void {
+    const cause = err.cause instanceof Error ? (err.cause.stack ?? err.cause.message) : err.message;
+    this.options.log(`< no answer (${ms} ms): ${cause}`);
   }
 
   private logResponse(response: HttpResponse, ms: number): void {
@@ -267,6 +303,13 @@ function refusesToken(response: ApiResponse): boolean {
     }
   })();
   return typeof code === 'string' && code.startsWith('PGRST30');
+}
+
+/** A write cut off mid-way may have been applied: say so rather than suggest running it again blindly. */
+function unsettled(err: ConnectionError, safeToRepeat: boolean): ConnectionError {
+  if (safeToRepeat || !err.maybeApplied) return err;
+  const hint = 'The service may have stopped mid-request, after making the change or before: check (list or show the record) before running the command again.';
+  return new ConnectionError(err.message, hint, err.transient, err.maybeApplied);
 }
 
 function selectParam(select: readonly string[] | undefined): string | undefined {

@@ -63,6 +63,7 @@ export async function connect(ctx: Context): Promise<Connection> {
     now: ctx.now,
     maxWaitMs: ctx.options.maxWait * 1000,
     log: (line) => ctx.io.stderr.write(`${line}\n`),
+    redraw: ctx.io.stderr.isTTY ? (text) => ctx.io.stderr.write(`\r\x1b[2K${text}`) : undefined,
     verbose: ctx.options.verbose,
   });
   const auth = new AuthApi(api);

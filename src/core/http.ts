@@ -9,6 +9,8 @@ export interface HttpRequest {
   url: URL;
   headers: Record<string, string>;
   body?: Buffer | undefined;
+  /** How a failure names the server (the profile's URL); by default the URL's origin. */
+  site?: string | undefined;
 }
 
 export interface HttpResponse {
@@ -38,8 +40,7 @@ export class ConnectionError extends CommandError {
   }
 }
 
-function connectionError(err: NodeJS.ErrnoException, url: URL, timeouts: Timeouts): ConnectionError {
-  const where = url.origin;
+function connectionError(err: NodeJS.ErrnoException, url: URL, where: string, timeouts: Timeouts): ConnectionError {
   switch (err.code) {
     case 'ECONNREFUSED':
       return new ConnectionError(`Could not connect to ${where}: connection refused.`, 'Is the service running? Check the profile (`practice profile list`) or `practice server status`.', false, false);
@@ -51,10 +52,11 @@ function connectionError(err: NodeJS.ErrnoException, url: URL, timeouts: Timeout
       return new ConnectionError(`Could not connect to ${where} within ${timeouts.connectMs / 1000} s.`, 'Check the network connection and the project URL.', false, false);
     case 'REQUEST_TIMEOUT':
       return new ConnectionError(`${where} did not answer within ${timeouts.requestMs / 1000} s.`, 'The server may be overloaded; try again later.', false, true);
+    // A server that stopped or restarted mid-request, a keep-alive socket it closed, a response cut short.
     case 'ECONNRESET':
     case 'EPIPE':
     case 'ECONNABORTED':
-      return new ConnectionError(`The connection to ${where} broke off (${err.code}).`, 'Try again; if it keeps happening, check the network or the server.', true, true);
+      return new ConnectionError(`The connection to ${where} broke off before the answer was complete (${err.code}).`, 'The service may have stopped or restarted: check it (`practice server status` for the local one) and the network, then try again.', true, true);
     default:
       if (err.code?.startsWith('ERR_TLS') || /CERT|SELF_SIGNED|SSL/.test(err.code ?? '')) {
         return new ConnectionError(`The TLS connection to ${where} failed: ${err.message}.`, 'Check the certificate of the server, or the clock of this machine.', false, false);
@@ -94,7 +96,8 @@ export class HttpTransport implements Transport {
       const outgoing = module.request(request.url, { method: request.method, headers: request.headers, agent });
       const fail = (err: NodeJS.ErrnoException) => {
         clearTimeout(whole);
-        reject(connectionError(err, request.url, timeouts));
+        // The error underneath stays as the cause, for --verbose.
+        reject(Object.assign(connectionError(err, request.url, request.site ?? request.url.origin, timeouts), { cause: err }));
       };
       const whole = setTimeout(() => outgoing.destroy(coded('REQUEST_TIMEOUT', 'request timed out')), timeouts.requestMs);
       outgoing.once('socket', (socket) => {
@@ -103,11 +106,13 @@ export class HttpTransport implements Transport {
         socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(connect));
         socket.once('close', () => clearTimeout(connect));
       });
-      outgoing.once('error', fail);
+      // on, not once: a broken connection may fail a request twice, and an unheard 'error' would crash.
+      outgoing.on('error', fail);
       outgoing.once('response', (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.once('error', fail);
+        // A body cut short ends in 'error' (ECONNRESET, "aborted"), never in 'end'.
+        response.on('error', fail);
         response.once('end', () => {
           clearTimeout(whole);
           resolve({

@@ -47,7 +47,7 @@ describe('retries', () => {
     const started = Date.now();
     const result = await home.run(['api', 'GET', 'clients'], { env: envFor(fake.url) });
     expect(result).toMatchObject({ code: 0, stdout: '[{"id":1}]' });
-    expect(result.stderr).toBe('The server is rate limiting requests; trying again in 1 s…\n');
+    expect(result.stderr).toBe('Rate limited by the server; retrying in 1 s…\n');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(fake.requests).toHaveLength(2);
     await fake.close();
@@ -58,7 +58,7 @@ describe('retries', () => {
       count === 1 ? json(response, 503, { message: 'down for a moment' }, { 'retry-after': new Date(Date.now() + 2500).toUTCString() }) : json(response, 200, []));
     const result = await home.run(['api', 'GET', 'clients'], { env: envFor(fake.url) });
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^The server answered HTTP 503; trying again in [123] s…\n$/);
+    expect(result.stderr).toMatch(/^The server answered HTTP 503; retrying in [123] s…\n$/);
     await fake.close();
   });
 

@@ -29,18 +29,39 @@ export interface CliHome {
   cleanup(): Promise<void>;
 }
 
-/** Runs `practice <args>` with exactly `env`; `input` is written to stdin, which is then closed. */
-export function runPractice(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+/** The report of a programming error (src/cli/program.ts): no command may ever end with it. */
+export const UNEXPECTED_FAILURE = 'unexpected failure';
+
+/** A `practice` process under way: its pid (to signal it) and its outcome. */
+export interface LaunchedPractice {
+  pid: number;
+  result: Promise<CliResult>;
+}
+
+/**
+ * Starts `practice <args>` with exactly `env`; `input` is written to stdin, which is then closed.
+ * The result rejects when the command ended in an unexpected failure, so every CLI test checks there was none.
+ */
+export function launchPractice(args: string[], env: NodeJS.ProcessEnv, input?: string): LaunchedPractice {
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const result = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.once('close', (code) => {
+      if (stderr.includes(UNEXPECTED_FAILURE)) reject(new Error(`\`practice ${args.join(' ')}\` ended in an unexpected failure (exit ${code}):\n${stderr}`));
+      else resolve({ code: code ?? -1, stdout, stderr });
+    });
     child.stdin.end(input);
   });
+  return { pid: child.pid!, result };
+}
+
+/** Runs `practice <args>` with exactly `env` (see launchPractice). */
+export function runPractice(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliResult> {
+  return launchPractice(args, env, input).result;
 }
 
 export async function tempHome(): Promise<CliHome> {

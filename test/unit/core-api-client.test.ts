@@ -17,11 +17,13 @@ function reply(status: number, body: unknown = null, headers: Record<string, str
 const reset = () => new ConnectionError('broke off', null, true, true);
 const refused = () => new ConnectionError('connection refused', null, false, false);
 
-function harness(steps: Step[], options: { maxWaitMs?: number; tokens?: string[] } = {}) {
+function harness(steps: Step[], options: { maxWaitMs?: number; tokens?: string[]; terminal?: boolean } = {}) {
   let clock = Date.parse('2025-06-02T10:00:00Z');
   const sent: HttpRequest[] = [];
   const sleeps: number[] = [];
   const log: string[] = [];
+  // What a terminal's status line showed, redraw by redraw ('' when cleared).
+  const screen: string[] = [];
   const tokens = options.tokens ?? ['token-1'];
   let renewals = 0;
   const credentials: Credentials = {
@@ -44,6 +46,7 @@ function harness(steps: Step[], options: { maxWaitMs?: number; tokens?: string[]
     now: () => new Date(clock),
     maxWaitMs: options.maxWaitMs ?? 30_000,
     log: (line) => log.push(line),
+    redraw: options.terminal ? (text) => screen.push(text) : undefined,
     verbose: false,
     sleep: async (ms) => {
       sleeps.push(ms);
@@ -52,7 +55,7 @@ function harness(steps: Step[], options: { maxWaitMs?: number; tokens?: string[]
     random: () => 1,
   });
   client.useCredentials(credentials);
-  return { client, sent, sleeps, log, renewals: () => renewals };
+  return { client, sent, sleeps, log, screen, renewals: () => renewals };
 }
 
 describe('requests', () => {
@@ -64,6 +67,8 @@ describe('requests', () => {
     expect(request!.headers).toMatchObject({ apikey: 'anon-key', authorization: 'Bearer token-1', 'content-type': 'application/json', accept: 'application/json' });
     expect(request!.headers['user-agent']).toMatch(/^practice\//);
     expect(request!.body!.toString()).toBe('{"name":"Ann"}');
+    // A failure names the server by the profile's URL.
+    expect(request!.site).toBe('http://service.test');
   });
 
   it('send only the apikey for auth calls without a user', async () => {
@@ -90,7 +95,15 @@ describe('retries', () => {
     const { client, sleeps, log } = harness([reply(429, { message: 'Rate limit exceeded' }, { 'retry-after': '2' }), reply(200, [])]);
     await client.select('clients');
     expect(sleeps).toEqual([2000]);
-    expect(log).toEqual(['The server is rate limiting requests; trying again in 2 s…']);
+    expect(log).toEqual(['Rate limited by the server; retrying in 2 s…']);
+  });
+
+  it('count the wait down in place on a terminal, each whole second, and clear it', async () => {
+    const { client, sleeps, log, screen } = harness([reply(429, { message: 'Rate limit exceeded' }, { 'retry-after': '2.5' }), reply(200, [])], { terminal: true });
+    await client.select('clients');
+    expect(sleeps).toEqual([500, 1000, 1000]);
+    expect(screen).toEqual([3, 2, 1].map((seconds) => `Rate limited by the server; retrying in ${seconds} s…`).concat(''));
+    expect(log).toEqual([]);
   });
 
   it('give up at once when Retry-After is beyond --max-wait, with the server hint', async () => {
@@ -145,9 +158,11 @@ describe('creates', () => {
     await expect(client.insert('clients', { id: 'x', name: 'Ann' })).rejects.toMatchObject({ status: 409 });
   });
 
-  it('never retry a create without ids after it may have been applied', async () => {
+  it('never retry a create without ids after it may have been applied, and say to check first', async () => {
     const { client, sent } = harness([reset()]);
-    await expect(client.insert('clients', { name: 'Ann' })).rejects.toBeInstanceOf(ConnectionError);
+    const failure = client.insert('clients', { name: 'Ann' });
+    await expect(failure).rejects.toBeInstanceOf(ConnectionError);
+    await expect(failure).rejects.toMatchObject({ message: 'broke off', hint: expect.stringContaining('check (list or show the record) before running the command again') });
     expect(sent).toHaveLength(1);
   });
 

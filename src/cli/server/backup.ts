@@ -3,10 +3,14 @@
 // runs, from the data dir itself. The file is PGlite's gzipped tar of its data files; the JWT
 // secret stays in the data dir (src/server/snapshot.ts).
 import { Command } from 'commander';
+import { ConnectionError, DEFAULT_TIMEOUTS, HttpTransport, type HttpResponse } from '../../core/http.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { emit, fileStamp } from '../shared/write-file.js';
 import { dataDirOf, dataDirOption } from './options.js';
+
+// Snapshots of a large practice take a while; the connect timeout still catches a hung service.
+const BACKUP_TIMEOUT_MS = 10 * 60_000;
 
 interface BackupOptions {
   output: string;
@@ -42,13 +46,31 @@ export async function runBackup(options: BackupOptions, ctx: Context): Promise<v
 async function fromRunningServer(url: string, dataDir: string, ctx: Context): Promise<Buffer> {
   const { loadServiceKeys } = await import('../../server/auth/keys.js');
   const { serviceKey } = await loadServiceKeys(dataDir, ctx.env);
-  const response = await fetch(`${url}/admin/v1/backup`, { headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` } });
-  const body = Buffer.from(await response.arrayBuffer());
-  if (!response.ok) {
-    const { message } = JSON.parse(body.toString('utf8') || '{}') as { message?: string };
-    throw new CommandError(`The practice service refused the backup (HTTP ${response.status}): ${message ?? 'no reason given'}.`);
+  const transport = new HttpTransport({ ...DEFAULT_TIMEOUTS, requestMs: BACKUP_TIMEOUT_MS });
+  let response: HttpResponse;
+  try {
+    response = await transport.send({ method: 'GET', url: new URL(`${url}/admin/v1/backup`), headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` } });
+  } catch (err) {
+    if (!(err instanceof ConnectionError)) throw err;
+    // The whole snapshot is read before anything is written, so a failure here leaves no file.
+    throw new CommandError(
+      `The practice service stopped answering during the backup; nothing was written. ${err.message}`,
+      'Run `practice server backup` again once the service is running again, or once it has stopped: then the backup reads the data dir itself (`practice server status` says which).',
+    );
   }
-  return body;
+  if (response.status !== 200) {
+    throw new CommandError(`The practice service refused the backup (HTTP ${response.status}): ${reasonOf(response.body)}.`);
+  }
+  return response.body;
+}
+
+/** The message of the service's JSON error body, whatever else answered. */
+function reasonOf(body: Buffer): string {
+  try {
+    return (JSON.parse(body.toString('utf8')) as { message?: string } | null)?.message ?? 'no reason given';
+  } catch {
+    return 'no reason given';
+  }
 }
 
 async function fromStoppedDataDir(dataDir: string): Promise<Buffer> {
