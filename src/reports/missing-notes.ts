@@ -24,6 +24,7 @@ export interface MissingRow {
   /** The appointment's day, or the day the note was written (UTC, as stored). */
   date: string;
   client: string;
+  client_id: string;
   appointment_id: string | null;
   note_id: string | null;
 }
@@ -44,12 +45,12 @@ export function missingNotes({ appointments, notes, unsignedBefore, clientNames 
     .filter((appointment) => !noted.has(appointment.id))
     .map((appointment) => ({
       kind: 'no_note', date: appointment.date, client: appointment.client_name ?? clientNames.get(appointment.client_id) ?? appointment.client_id,
-      appointment_id: appointment.id, note_id: null,
+      client_id: appointment.client_id, appointment_id: appointment.id, note_id: null,
     }));
   for (const note of notes) {
     if (note.signed_at !== null || Date.parse(note.created_at) >= before) continue;
     rows.push({
-      kind: 'unsigned', date: note.created_at.slice(0, 10), client: clientNames.get(note.client_id) ?? note.client_id,
+      kind: 'unsigned', date: note.created_at.slice(0, 10), client: clientNames.get(note.client_id) ?? note.client_id, client_id: note.client_id,
       appointment_id: note.appointment_id, note_id: note.id,
     });
   }

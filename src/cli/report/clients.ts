@@ -1,0 +1,55 @@
+// `practice report clients`: new, returning and lapsed clients, each with last visit, visits and
+// revenue; `--lapsed 60d` lists only those not seen for that long and with nothing booked.
+import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { Column, RowOptions } from '../../core/output.js';
+import { parseAgeDays } from '../../reports/age.js';
+import { type ClientRow, clientsReport } from '../../reports/clients.js';
+import type { Context } from '../context.js';
+import { parseFlag } from '../shared/input.js';
+import { addPeriodFlags, type PeriodOptions, reportPeriod } from './period.js';
+import { readVisits } from './reads.js';
+
+interface ClientsOptions extends PeriodOptions, RowOptions {
+  lapsed?: string | true;
+}
+
+const DEFAULT_LAPSE = '60d';
+const FIELDS = ['client_id', 'client', 'kind', 'first_visit', 'last_visit', 'visits', 'revenue', 'all_visits', 'all_revenue'];
+const COLUMNS: Column<ClientRow>[] = [
+  { key: 'client' }, { key: 'kind' }, { key: 'last_visit', header: 'LAST VISIT' }, { key: 'visits' }, { key: 'revenue' },
+  { key: 'all_visits', header: 'ALL VISITS' }, { key: 'all_revenue', header: 'ALL REVENUE' },
+];
+
+export function clientsCommand(ctx: Context): Command {
+  const command = new Command('clients')
+    .description('New, returning and lapsed clients, with last visit, visits and revenue')
+    .addHelpText('before', `Examples:
+  $ practice report clients
+  $ practice report clients --month last --json client,kind,visits,revenue
+  $ practice report clients --lapsed 60d
+  $ practice report clients --lapsed 8w --format csv > lapsed.csv
+`)
+    .option('--lapsed [age]', `only clients not seen for this long (days or weeks: 60d, 8w) with nothing booked (default: ${DEFAULT_LAPSE})`)
+    .action((options: ClientsOptions) => runClients(options, ctx));
+  addPeriodFlags(command, 'month');
+  command.addHelpText('after', `
+new: the first completed visit ever is in the period; returning: seen in the period and before it;
+lapsed: not seen in the period, the last visit at least ${DEFAULT_LAPSE} (or --lapsed) before the period's end
+or today, whichever is first, and nothing scheduled or confirmed from today on. visits and revenue are the
+period's; all_visits and all_revenue count every visit up to the period's end.`);
+  return addOutputFlags(command, FIELDS);
+}
+
+export async function runClients(options: ClientsOptions & { lapsed?: string | true }, ctx: Context): Promise<void> {
+  const lapse = typeof options.lapsed === 'string' ? options.lapsed : DEFAULT_LAPSE;
+  const lapseDays = parseFlag('--lapsed', () => parseAgeDays(lapse));
+  const { period, today } = await reportPeriod(ctx, options, 'month');
+  const [visits, upcoming] = await Promise.all([
+    readVisits(ctx, { from: null, to: period.to, statuses: ['completed'], columns: ['price', 'client_id', 'client_name'] }),
+    readVisits(ctx, { from: today, to: null, statuses: ['scheduled', 'confirmed'], columns: ['client_id'] }),
+  ]);
+  const booked = new Set(upcoming.map((visit) => visit.client_id!));
+  const rows = clientsReport({ visits, period, today, lapseDays, booked, lapsedOnly: options.lapsed !== undefined });
+  await ctx.out.rows(rows, COLUMNS, options, options.lapsed !== undefined ? 'No lapsed clients.' : 'No clients in this period.');
+}
