@@ -40,6 +40,8 @@ async function emptyDatabase() {
   };
 }
 
+type Row = Record<string, any>;
+
 const appliedVersions = (db: Database) =>
   db.query<{ version: number; applied_at: Date }>('select version, applied_at from practice_private.schema_migrations order by version');
 
@@ -64,6 +66,43 @@ describe('migrate', () => {
 
       await migrate(db);
       expect(await appliedVersions(db)).toEqual(first);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('migration 4 gives existing appointments their service\'s price and buffer, leaving updated_at', async () => {
+    const { db, drop } = await emptyDatabase();
+    try {
+      await migrate(db, { through: 3 });
+      const practiceId = randomUUID();
+      const one = async (text: string, values: unknown[]) => (await db.query<Row>(text, values))[0]!;
+      const client = await one(`insert into clients (therapist_id, name) values ($1, 'Ann') returning id`, [practiceId]);
+      const service = await one(
+        `insert into service_menu (therapist_id, name, duration, price, buffer_minutes) values ($1, 'Deep 60', 60, 95.5, 15) returning id`,
+        [practiceId],
+      );
+      const book = (start: string, end: string, serviceId: string | null, status = 'scheduled') =>
+        one(
+          `insert into appointments (therapist_id, client_id, service_id, date, start_time, end_time, status)
+           values ($1, $2, $3, '2025-03-04', $4, $5, $6) returning id, updated_at::text`,
+          [practiceId, client.id, serviceId, start, end, status],
+        );
+      // Booked back to back before buffers counted: the first keeps only the 10 minutes it has.
+      const squeezed = await book('09:00', '09:50', service.id);
+      const free = await book('10:00', '11:00', service.id);
+      const plain = await book('12:00', '13:00', null);
+      const missed = await book('13:00', '13:55', service.id, 'no_show');
+      await book('14:00', '15:00', null);
+
+      await migrate(db);
+      const after = await db.query<Row>(`select id, price, buffer_minutes, updated_at::text from appointments order by start_time`);
+      const terms = (row: Row) => [Number(row.price), row.buffer_minutes];
+      expect(after.slice(0, 4).map((row) => (row.price === null ? [null, row.buffer_minutes] : terms(row)))).toEqual([
+        [95.5, 10], [95.5, 15], [null, 0], [95.5, 15],
+      ]);
+      expect(after.slice(0, 4).map((row) => row.id)).toEqual([squeezed.id, free.id, plain.id, missed.id]);
+      expect(after[0]!.updated_at).toEqual(squeezed.updated_at);
     } finally {
       await drop();
     }
@@ -148,7 +187,6 @@ describe('the schema rules (as an authenticated practice)', () => {
     await test?.drop();
   });
 
-  type Row = Record<string, any>;
   type Role = 'authenticated' | 'anon';
 
   /** One statement in a request-like transaction: role and claims set, as the REST layer does. */
@@ -237,7 +275,8 @@ describe('the schema rules (as an authenticated practice)', () => {
     expect(ann).toMatchObject({ status: 'active', total_visits: 0, phone: null });
     await expect(t.run(`insert into clients (name, email) values ('Annie', 'ann@example.COM')`)).rejects.toMatchObject({
       code: '23505',
-      message: 'duplicate key value violates unique constraint "clients_email_key"',
+      message: `Client Ann (${ann.id}) already has the email ann@example.COM`,
+      hint: 'Use that client, or give this one another email address (emails are unique ignoring case).',
     });
     await expect(practice().run(`insert into clients (name, email) values ('Ann', 'ann@example.com')`)).resolves.toEqual([]);
   });
@@ -289,7 +328,8 @@ describe('the schema rules (as an authenticated practice)', () => {
     }
     await expect(insertService('SWEDISH 60', 60, 80)).rejects.toMatchObject({
       code: '23505',
-      message: 'duplicate key value violates unique constraint "service_menu_name_key"',
+      message: `Service Swedish 60 (${swedish.id}) already has the name SWEDISH 60`,
+      hint: 'Use that service, or choose another name (names are unique ignoring case).',
     });
     const ann = await t.client();
     await t.run(
@@ -323,7 +363,7 @@ describe('the schema rules (as an authenticated practice)', () => {
     });
   });
 
-  it('appointments: client_name filled in, end after start, no overlap unless cancelled', async () => {
+  it('appointments: client_name filled in, end after start, no overlap unless cancelled or no_show', async () => {
     const t = practice();
     const ann = await t.client('Ann Lee');
     const first = await t.appointment(ann.id, '2025-03-04', '10:00', '11:00');
@@ -343,7 +383,8 @@ describe('the schema rules (as an authenticated practice)', () => {
       detail: 'That appointment is scheduled, with Ann Lee.',
       hint: 'Choose a time that does not overlap, or move or cancel the other appointment first.',
     };
-    await expect(t.appointment(ann.id, '2025-03-04', '10:30', '10:45', 'no_show')).rejects.toMatchObject(overlap);
+    const noShow = await t.appointment(ann.id, '2025-03-04', '10:30', '10:45', 'no_show');
+    await expect(t.run(`update appointments set status = 'scheduled' where id = $1`, [noShow.id])).rejects.toMatchObject(overlap);
     const cancelled = await t.appointment(ann.id, '2025-03-04', '10:30', '11:30', 'cancelled');
     await expect(t.run(`update appointments set status = 'scheduled' where id = $1`, [cancelled.id])).rejects.toMatchObject(overlap);
     const later = await t.appointment(ann.id, '2025-03-04', '15:00', '16:00');

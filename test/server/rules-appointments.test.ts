@@ -1,8 +1,10 @@
-// The appointment rules of DESIGN.md section 3: status transitions, no overlaps (cancelled ones do
-// not block), client_name from the client, total_visits following completed appointments, composite
-// references and the refusal to delete an appointment a note refers to.
+// The appointment rules of DESIGN.md section 3: status transitions (the model's table), a completed
+// visit with a signed note kept completed, no overlaps (cancelled and no_show ones do not block),
+// client_name from the client, total_visits following completed appointments, composite references
+// and the refusal to delete an appointment a note refers to. Price and buffer: rules-booking-terms.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { allowedNext, APPOINTMENT_STATUSES, canTransition, type AppointmentStatus } from '../../src/model/appointment-status.js';
 import {
   createAppointment, createClient, createNote, createService, expectError, practice, rows, type Practice, type Row,
 } from '../helpers/fixtures.js';
@@ -11,23 +13,13 @@ import { startTestServer } from '../helpers/server.js';
 const server = await startTestServer();
 afterAll(() => server.close());
 
-type Status = 'scheduled' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-
-const NEXT: Record<Status, Status[]> = {
-  scheduled: ['confirmed', 'completed', 'cancelled', 'no_show'],
-  confirmed: ['completed', 'cancelled', 'no_show', 'scheduled'],
-  cancelled: ['scheduled'],
-  no_show: ['scheduled'],
-  completed: ['confirmed'],
-};
-const STATUSES = Object.keys(NEXT) as Status[];
-
-const ALLOWED = STATUSES.flatMap((from) => NEXT[from].map((to) => [from, to] as const));
-const REFUSED = STATUSES.flatMap((from) =>
-  STATUSES.filter((to) => to !== from && !NEXT[from].includes(to)).map((to) => [from, to] as const));
+// Every ordered pair of the model's statuses: the service must allow exactly the ones the model does,
+// which proves the SQL trigger and src/model/appointment-status.ts hold the same table.
+const PAIRS = APPOINTMENT_STATUSES.flatMap((from) =>
+  APPOINTMENT_STATUSES.filter((to) => to !== from).map((to) => [from, to, canTransition(from, to)] as const));
 
 /** A path of allowed transitions from scheduled to `status`. */
-const PATH_TO: Record<Status, Status[]> = {
+const PATH_TO: Record<AppointmentStatus, AppointmentStatus[]> = {
   scheduled: [],
   confirmed: ['confirmed'],
   completed: ['completed'],
@@ -44,7 +36,7 @@ async function statusOf(t: Practice, id: string): Promise<string> {
   return row!.status as string;
 }
 
-async function appointmentIn(t: Practice, status: Status, fields: Row = {}): Promise<Row> {
+async function appointmentIn(t: Practice, status: AppointmentStatus, fields: Row = {}): Promise<Row> {
   const appointment = await createAppointment(t, fields);
   for (const step of PATH_TO[status]) {
     const reply = await setStatus(t, appointment.id, step);
@@ -60,20 +52,23 @@ describe('status transitions', () => {
     expect(appointment.status).toBe('scheduled');
   });
 
-  it.each(ALLOWED)('%s -> %s is allowed', async (from, to) => {
+  it('the model allows some pairs and refuses others (the table below is not vacuous)', () => {
+    expect(PAIRS.filter(([, , allowed]) => allowed).length).toBe(11);
+    expect(PAIRS.filter(([, , allowed]) => !allowed).length).toBe(9);
+  });
+
+  it.each(PAIRS)('%s -> %s: the service allows it exactly when the model does (%s)', async (from, to, allowed) => {
     const t = await practice(server);
     const appointment = await appointmentIn(t, from);
     const reply = await setStatus(t, appointment.id, to);
-    expect(reply.status, reply.text).toBe(204);
-    expect(await statusOf(t, appointment.id)).toBe(to);
-  });
-
-  it.each(REFUSED)('%s -> %s is refused with 409 PT409 naming the allowed next states', async (from, to) => {
-    const t = await practice(server);
-    const appointment = await appointmentIn(t, from);
-    const body = expectError(await setStatus(t, appointment.id, to), 409, 'PT409');
-    for (const next of NEXT[from]) expect(body.hint).toContain(next);
-    expect(await statusOf(t, appointment.id)).toBe(from);
+    if (allowed) {
+      expect(reply.status, reply.text).toBe(204);
+      expect(await statusOf(t, appointment.id)).toBe(to);
+    } else {
+      const body = expectError(reply, 409, 'PT409');
+      expect(body.hint).toBe(`Allowed next states: ${allowedNext(from).join(', ')}`);
+      expect(await statusOf(t, appointment.id)).toBe(from);
+    }
   });
 
   it('an unknown status is refused by the check constraint (400 23514)', async () => {
@@ -99,6 +94,43 @@ describe('status transitions', () => {
     expectError(await t.patch(`/appointments?client_id=eq.${client.id}`, { status: 'cancelled' }), 409, 'PT409');
     expect(await statusOf(t, open.id)).toBe('scheduled');
     expect(await statusOf(t, done.id)).toBe('completed');
+  });
+});
+
+describe('undoing a completion', () => {
+  const SIGNED_AT = '2025-03-10T10:15:00Z';
+
+  it('is refused while a signed note refers to the appointment: 409 PT409 pointing to an amendment', async () => {
+    const t = await practice(server);
+    const visit = await appointmentIn(t, 'completed');
+    const note = await createNote(t, { client_id: visit.client_id, appointment_id: visit.id, signed_at: SIGNED_AT });
+    const body = expectError(await setStatus(t, visit.id, 'confirmed'), 409, 'PT409');
+    expect(body.message).toBe(`Cannot undo the completion of appointment ${visit.id}: signed note ${note.id} refers to it`);
+    expect(body.hint).toBe(`Correct the record with an amendment: a new note with amends_id ${note.id}.`);
+    expect(await statusOf(t, visit.id)).toBe('completed');
+  });
+
+  it('is refused when only a signed amendment refers to the appointment', async () => {
+    const t = await practice(server);
+    const visit = await appointmentIn(t, 'completed');
+    const original = await createNote(t, { client_id: visit.client_id, signed_at: SIGNED_AT });
+    const amendment = await createNote(t, {
+      client_id: visit.client_id, appointment_id: visit.id, amends_id: original.id, signed_at: SIGNED_AT,
+    });
+    const body = expectError(await setStatus(t, visit.id, 'confirmed'), 409, 'PT409');
+    expect(body.message).toBe(`Cannot undo the completion of appointment ${visit.id}: signed note ${amendment.id} refers to it`);
+  });
+
+  it('is allowed while the note is unsigned, or for a visit without a note', async () => {
+    const t = await practice(server);
+    const client = await createClient(t);
+    const drafted = await appointmentIn(t, 'completed', { client_id: client.id, start_time: '09:00', end_time: '10:00' });
+    await createNote(t, { client_id: client.id, appointment_id: drafted.id });
+    const bare = await appointmentIn(t, 'completed', { client_id: client.id, start_time: '10:00', end_time: '11:00' });
+    for (const visit of [drafted, bare]) {
+      const reply = await setStatus(t, visit.id, 'confirmed');
+      expect(reply.status, reply.text).toBe(204);
+    }
   });
 });
 
@@ -138,6 +170,15 @@ describe('overlaps', () => {
     const first = await appointmentIn(t, 'cancelled', { start_time: '10:00', end_time: '11:00' });
     const second = await createAppointment(t, { client_id: first.client_id, start_time: '10:00', end_time: '11:00' });
     expect(second.status).toBe('scheduled');
+  });
+
+  it('a no_show appointment does not block its slot, and cannot be rescheduled into a taken one', async () => {
+    const t = await practice(server);
+    const missed = await appointmentIn(t, 'no_show', { start_time: '10:00', end_time: '11:00' });
+    const rebooked = await createAppointment(t, { client_id: missed.client_id, start_time: '10:00', end_time: '11:00' });
+    const body = expectError(await setStatus(t, missed.id, 'scheduled'), 409, '23P01');
+    expect(body.message).toContain(rebooked.id);
+    expect(await statusOf(t, missed.id)).toBe('no_show');
   });
 
   it('rescheduling a cancelled appointment into a taken slot is refused', async () => {

@@ -1,6 +1,7 @@
 // The rules of DESIGN.md section 3 for notes, clients, the service menu, business hours, expenses and
 // the conversation log: signed notes are final, one note per appointment, composite references, email
-// unique case-insensitively, referenced clients kept, no overlapping hours, an append-only log.
+// and service name unique case-insensitively (the refusal names who has it), referenced clients kept,
+// no overlapping hours, an append-only log.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -108,11 +109,24 @@ describe('session notes', () => {
 });
 
 describe('clients', () => {
-  it('email is unique per practice, case-insensitively (409)', async () => {
+  it('email is unique per practice, case-insensitively: 409 naming the client that has it', async () => {
     const t = await practice(server);
-    await createClient(t, { name: 'Ann', email: 'Ann@Example.com' });
-    expectError(await t.post('/clients', { name: 'Ann again', email: 'ann@EXAMPLE.COM' }), 409, '23505');
-    expect(await rows(t, '/clients?select=name')).toEqual([{ name: 'Ann' }]);
+    const ann = await createClient(t, { name: 'Ann Lee', email: 'Ann@Example.com' });
+    const body = expectError(await t.post('/clients', { name: 'Ann again', email: 'ann@example.com' }), 409, '23505');
+    expect(body.message).toBe(`Client Ann Lee (${ann.id}) already has the email ann@example.com`);
+    expect(body.hint).toBe('Use that client, or give this one another email address (emails are unique ignoring case).');
+    expect(await rows(t, '/clients?select=name')).toEqual([{ name: 'Ann Lee' }]);
+  });
+
+  it('changing an email to another client\'s is refused the same way; keeping one\'s own is fine', async () => {
+    const t = await practice(server);
+    const ann = await createClient(t, { name: 'Ann Lee', email: 'ann@example.com' });
+    const bob = await createClient(t, { name: 'Bob', email: 'bob@example.com' });
+    const body = expectError(await t.patch(`/clients?id=eq.${bob.id}`, { email: 'ANN@example.com' }), 409, '23505');
+    expect(body.message).toBe(`Client Ann Lee (${ann.id}) already has the email ANN@example.com`);
+    expect(body.message).not.toContain('clients_email_key');
+    expect((await t.patch(`/clients?id=eq.${ann.id}`, { email: 'Ann@Example.com' })).status).toBe(204);
+    expect(await rows(t, `/clients?id=eq.${bob.id}&select=email`)).toEqual([{ email: 'bob@example.com' }]);
   });
 
   it('another practice may use the same email, and clients without email do not clash', async () => {
@@ -171,11 +185,16 @@ describe('service menu', () => {
     expect(await rows(t, '/service_menu?select=name&order=duration')).toEqual([{ name: 'Short' }, { name: 'Long' }]);
   });
 
-  it('name is unique per practice, case-insensitively (409)', async () => {
+  it('name is unique per practice, case-insensitively: 409 naming the service that has it', async () => {
     const t = await practice(server);
     const other = await practice(server);
-    await createService(t, { name: 'Swedish 60' });
-    expectError(await t.post('/service_menu', { name: 'SWEDISH 60', duration: 60, price: 80 }), 409, '23505');
+    const swedish = await createService(t, { name: 'Swedish 60' });
+    const body = expectError(await t.post('/service_menu', { name: 'swedish 60', duration: 60, price: 80 }), 409, '23505');
+    expect(body.message).toBe(`Service Swedish 60 (${swedish.id}) already has the name swedish 60`);
+    expect(body.hint).toBe('Use that service, or choose another name (names are unique ignoring case).');
+    const deep = await createService(t, { name: 'Deep 60' });
+    const renamed = expectError(await t.patch(`/service_menu?id=eq.${deep.id}`, { name: 'SWEDISH 60' }), 409, '23505');
+    expect(renamed.message).toBe(`Service Swedish 60 (${swedish.id}) already has the name SWEDISH 60`);
     await createService(other, { name: 'Swedish 60' });
   });
 

@@ -3,6 +3,7 @@
 import { practiceSchema } from './0001-practice-schema.js';
 import { authAccounts } from './0002-auth.js';
 import { updatedAtMovesOn } from './0003-updated-at-moves-on.js';
+import { keptAtBooking } from './0004-kept-at-booking.js';
 
 export interface Migration {
   /** Applied in ascending order; recorded in practice_private.schema_migrations. */
@@ -12,4 +13,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn];
+export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking];
