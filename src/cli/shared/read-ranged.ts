@@ -12,14 +12,15 @@ interface Page<Row> {
 }
 
 /**
- * The rows `request` matches (its filters and select), ordered by its order then id so pages neither
+ * The practice's rows `request` matches (its filters and select), ordered by its order then id so pages neither
  * overlap nor skip. The first read asks for an open range (`0-`), so a host without a cap answers
  * everything at once, and for the exact count, so the number of pages left is known: those are read
  * in parallel, each the size the host answered first. Without a count (a host that refuses it)
  * pages follow one another until one comes back empty.
  */
 export async function readRanged<Row>(api: ApiClient, table: string, request: Query<any>): Promise<Row[]> {
-  request.order('id');
+  // The tenant predicate on top of row-level security, as every read of the CLI sends it (routing).
+  request.eq('therapist_id', await api.userId()).order('id');
   const first = await readPage<Row>(api, table, request, '0-', true);
   const rows = first.rows;
   const pageRows = rows.length;
