@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedAutumn } from '../helpers/report-practice.js';
 import { signedInCli } from '../helpers/signed-in-cli.js';
+import { atTerminal } from '../helpers/terminal.js';
 
 const { server, home } = await signedInCli({ recordRequests: true });
 
@@ -66,6 +67,27 @@ describe('report revenue', () => {
   it('prints only the data when piped: no chart', async () => {
     const result = await home.run(['report', 'revenue', '--month', '2025-11', '--by', 'week']);
     expect(result.stdout).not.toMatch(/[▏▎▍▌▋▊▉█]/);
+  });
+
+  it('draws the series as a bar chart under the table at a terminal, within its 120 columns', async () => {
+    const { code, screen, raw } = await atTerminal(['report', 'revenue', '--month', '2025-11', '--by', 'week'], home.env).exit();
+    expect(code).toBe(0);
+    const [table = '', under = ''] = screen.split('\n\n');
+    expect(table).toContain('2025-11-03  2          200.00');
+    const chart = under.split('\n').filter((line) => line.startsWith('2025-'));
+    // 119 columns: label 10, space, 101 cells, space, value 6; 200.00 is the longest bar.
+    expect(chart).toEqual([
+      `2025-10-27 ${' '.repeat(101)}   0.00`,
+      `2025-11-03 ${'█'.repeat(101)} 200.00`,
+      expect.stringMatching(/^2025-11-10 █{40}▌ {60}  80\.30$/),
+      expect.stringMatching(/^2025-11-17 █{45}▊ {55}  90\.50$/),
+      expect.stringMatching(/^2025-11-24 █{45}▊ {55}  90\.50$/),
+    ]);
+    expect(raw).toContain('\u001b[32m█');
+
+    const plain = await atTerminal(['report', 'revenue', '--month', '2025-11', '--by', 'week'], { ...home.env, NO_COLOR: '1' }).exit();
+    expect(plain.screen).toContain(`2025-11-03 ${'█'.repeat(101)} 200.00`);
+    expect(plain.raw).not.toMatch(/\u001b\[\d+m/);
   });
 
   it('refuses bad periods before sending anything', async () => {
