@@ -51,10 +51,19 @@ export interface RevenueInput {
   serviceNames?: ReadonlyMap<string, string>;
 }
 
-/** What a visit is grouped under when not by interval: its service's name, or its client's name. */
-function groupOf(visit: BookedVisit, by: 'service' | 'client', serviceNames: ReadonlyMap<string, string>): string {
-  if (by === 'service') return visit.service_id ? (serviceNames.get(visit.service_id) ?? visit.service_id) : '(no service)';
-  return visit.client_name ?? visit.client_id ?? '(no client)';
+/** Which group a visit falls in, and the group's name: its interval, its service, or its client. */
+function groupOf(visit: BookedVisit, by: RevenueGrouping, serviceNames: ReadonlyMap<string, string>): [key: string, name: string] {
+  if (isInterval(by)) {
+    const interval = intervalOf(visit.date, by);
+    return [interval, interval];
+  }
+  if (by === 'service') {
+    if (!visit.service_id) return ['', '(no service)'];
+    return [visit.service_id, serviceNames.get(visit.service_id) ?? visit.service_id];
+  }
+  // By id: two clients of the same name stay two rows.
+  const id = visit.client_id ?? '';
+  return [id, visit.client_name ?? id];
 }
 
 /**
@@ -64,13 +73,16 @@ function groupOf(visit: BookedVisit, by: 'service' | 'client', serviceNames: Rea
 export function revenueReport({ visits, period, by, serviceNames = new Map() }: RevenueInput): { rows: RevenueRow[]; total: RevenueTotals } {
   const interval: Interval | null = isInterval(by) ? by : null;
   const groups = new Groups(emptyTally, interval ? intervalsOf(period, interval) : []);
+  const names = new Map<string, string>();
   const all = emptyTally();
   for (const visit of visits) {
     if (visit.date < period.from || visit.date > period.to) continue;
-    count(groups.of(interval ? intervalOf(visit.date, interval) : groupOf(visit, by as 'service' | 'client', serviceNames)), visit);
+    const [key, name] = groupOf(visit, by, serviceNames);
+    names.set(key, name);
+    count(groups.of(key), visit);
     count(all, visit);
   }
-  let entries = groups.entries();
-  if (!interval) entries = entries.sort(([a, x], [b, y]) => y.cents - x.cents || y.completed - x.completed || a.localeCompare(b));
-  return { rows: entries.map(([key, tally]) => ({ [by]: key, ...totalsOf(tally) }) as RevenueRow), total: totalsOf(all) };
+  const named = groups.entries().map(([key, tally]) => [names.get(key) ?? key, tally] as const);
+  if (!interval) named.sort(([a, x], [b, y]) => y.cents - x.cents || y.completed - x.completed || a.localeCompare(b));
+  return { rows: named.map(([name, tally]) => ({ [by]: name, ...totalsOf(tally) }) as RevenueRow), total: totalsOf(all) };
 }
