@@ -15,8 +15,8 @@ export interface PeriodOptions {
 
 export function addPeriodFlags(command: Command, unit: PeriodUnit): Command {
   return command
-    .addOption(new Option('--month <month>', `this month: 2026-11, this or last${unit === 'month' ? ' (default: this)' : ''}`).conflicts(['year', 'from', 'to']))
-    .addOption(new Option('--year <year>', `this year: 2026, this or last${unit === 'year' ? ' (default: this)' : ''}`).conflicts(['from', 'to']))
+    .addOption(new Option('--month <month>', `a month: 2026-11, this or last${unit === 'month' ? ' (default: this)' : ''}`).conflicts(['year', 'from', 'to']))
+    .addOption(new Option('--year <year>', `a year: 2026, this or last${unit === 'year' ? ' (default: this)' : ''}`).conflicts(['from', 'to']))
     .option('--from <day>', 'from this day (inclusive): 2026-11-01, -30d, mon')
     .option('--to <day>', 'to this day (inclusive; default: today)');
 }
