@@ -247,7 +247,10 @@ export type ImportStep = { [K in BackupTable]: { table: K; rows: BackupTables[K]
  * - a client's total_visits is lowered by the completed appointments the file holds for the client,
  *   because the service counts each completed appointment as it is inserted, and the client would
  *   otherwise end with those visits twice. The count is exact unless someone set it below the number
- *   of completed appointments by hand; it never goes below 0.
+ *   of completed appointments by hand; it never goes below 0;
+ * - an appointment of an older file, without price and buffer_minutes, reads as price null (the service
+ *   copies its service's price) and buffer 0: it was booked when buffers did not count, so the file's
+ *   own back-to-back bookings cannot refuse each other.
  */
 export function importOrder(backup: Backup): ImportStep[] {
   const { tables, exported_at } = backup;

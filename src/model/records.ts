@@ -170,6 +170,9 @@ export const appointmentSchema = z.object({
   client_name: orNull(z.string()),
   service_id: orNull(id),
   notes: orNull(z.string()),
+  // Kept at booking (copied from the service when omitted); a backend without them has neither.
+  price: orNull(z.number()),
+  buffer_minutes: z.number().int().default(0),
 });
 
 const endsAfterStarting = {
@@ -188,6 +191,8 @@ export const appointmentCreateSchema = z
     client_name: text.optional(),
     service_id: id.optional(),
     notes: text.optional(),
+    price: money.optional(),
+    buffer_minutes: minutes.optional(),
   })
   .refine((appointment) => endsAfterStart(appointment.start_time, appointment.end_time), endsAfterStarting);
 
@@ -201,6 +206,8 @@ export const appointmentUpdateSchema = z
     client_name: text.optional(),
     service_id: id.nullable().optional(),
     notes: text.nullable().optional(),
+    price: money.optional(),
+    buffer_minutes: minutes.optional(),
   })
   .refine(nonEmpty, nothingToUpdate)
   .refine((appointment) => endsAfterStart(appointment.start_time, appointment.end_time), endsAfterStarting);

@@ -526,21 +526,37 @@ describe('the schema rules (as an authenticated practice)', () => {
     expect(moved).toEqual([{ moved: true }, { moved: true }]);
   });
 
-  // Two requests that each see no conflict (neither has committed) still cannot both book the slot.
-  it.runIf(testStore() === 'postgres')('holds the no-overlap rule when two bookings race', async () => {
+  // Two writes that each see no conflict (neither has committed) still cannot both win: the
+  // constraints decide, not the explaining triggers.
+  async function race(t: ReturnType<typeof practice>, statements: [string, unknown[]][]) {
+    const results = await Promise.allSettled(statements.map(([text, values]) =>
+      inTransactionAs('authenticated', t.id, async (tx) => {
+        await tx.query(text, values);
+        await tx.query('select pg_sleep(0.3)');
+      })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    return results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason;
+  }
+
+  it.runIf(testStore() === 'postgres')('holds the no-overlap rule, buffers included, when two bookings race', async () => {
     const t = practice();
     const ann = await t.client();
-    const book = (start: string) =>
-      inTransactionAs('authenticated', t.id, async (tx) => {
-        await tx.query(
-          `insert into appointments (client_id, date, start_time, end_time) values ($1, '2025-05-01', $2, '11:00')`,
-          [ann.id, start],
-        );
-        await tx.query('select pg_sleep(0.3)');
-      });
-    const results = await Promise.allSettled([book('10:00'), book('10:30')]);
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
-    expect(failure.reason).toMatchObject({ code: '23P01', message: expect.stringContaining('appointments_no_overlap') });
+    const book = (day: string, start: string, end: string, buffer: number): [string, unknown[]] => [
+      `insert into appointments (client_id, date, start_time, end_time, buffer_minutes) values ($1, $2, $3, $4, $5)`,
+      [ann.id, day, start, end, buffer],
+    ];
+    const overlap = { code: '23P01', message: expect.stringContaining('appointments_no_overlap') };
+    expect(await race(t, [book('2025-05-01', '10:00', '11:00', 0), book('2025-05-01', '10:30', '11:00', 0)])).toMatchObject(overlap);
+    expect(await race(t, [book('2025-05-02', '09:00', '10:00', 15), book('2025-05-02', '10:05', '11:00', 0)])).toMatchObject(overlap);
+  });
+
+  it.runIf(testStore() === 'postgres')('holds unique emails and service names when two writes race', async () => {
+    const t = practice();
+    const duplicate = { code: '23505', message: expect.stringMatching(/clients_email_key|service_menu_name_key/) };
+    const client = (name: string, email: string): [string, unknown[]] => [`insert into clients (name, email) values ($1, $2)`, [name, email]];
+    expect(await race(t, [client('Ann', 'ann@example.com'), client('Annie', 'ANN@example.com')])).toMatchObject(duplicate);
+    const service = (name: string): [string, unknown[]] => [`insert into service_menu (name, duration, price) values ($1, 60, 80)`, [name]];
+    expect(await race(t, [service('Swedish 60'), service('swedish 60')])).toMatchObject(duplicate);
   });
 });
+

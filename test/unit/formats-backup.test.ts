@@ -47,9 +47,9 @@ function serviceRows() {
     ],
     business_hours: [{ id: ids.monday, ...owned, day_of_week: 'monday' as const, open_time: '09:00', close_time: '17:00' }],
     appointments: [
-      { id: ids.visit1, ...owned, date: '2026-11-02', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: null },
-      { id: ids.visit2, ...owned, date: '2026-11-09', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: 'a, b; c' },
-      { id: ids.visit3, ...owned, date: '2026-11-30', start_time: '14:00', end_time: '15:00', client_id: ids.bob, status: 'scheduled' as const, client_name: 'Bob', service_id: null, notes: null },
+      { id: ids.visit1, ...owned, date: '2026-11-02', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: null, price: 80.5, buffer_minutes: 15 },
+      { id: ids.visit2, ...owned, date: '2026-11-09', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: 'a, b; c', price: 70, buffer_minutes: 0 },
+      { id: ids.visit3, ...owned, date: '2026-11-30', start_time: '14:00', end_time: '15:00', client_id: ids.bob, status: 'scheduled' as const, client_name: 'Bob', service_id: null, notes: null, price: null, buffer_minutes: 0 },
     ],
     sessions: [
       // In the file before the notes they amend: the import puts them after.
@@ -81,6 +81,15 @@ function documentWith(change: (document: Record<string, any>) => void): string {
   const document = JSON.parse(write());
   change(document);
   return JSON.stringify(document);
+}
+
+/** A file of a practice before appointments kept their price and buffer. */
+function olderFile(): string {
+  return documentWith((document) => {
+    document.tables.appointments = document.tables.appointments.map(
+      ({ price: _price, buffer_minutes: _buffer, ...appointment }: Record<string, unknown>) => appointment,
+    );
+  });
 }
 
 function problemsOf(text: string): readonly string[] {
@@ -199,6 +208,13 @@ describe('readBackup', () => {
       id: ids.ann, created_at: null, updated_at: null, name: 'Ann', phone: null, email: null, notes: null, status: 'active', total_visits: 0,
     });
     expect(backup.tables.appointments[0]).toMatchObject({ start_time: '09:00', end_time: '10:00' });
+  });
+
+  it('reads appointments of an older file without price and buffer_minutes as null and 0', () => {
+    const appointments = readBackup(olderFile()).tables.appointments;
+    expect(appointments.map(({ price, buffer_minutes }) => ({ price, buffer_minutes }))).toEqual([
+      { price: null, buffer_minutes: 0 }, { price: null, buffer_minutes: 0 }, { price: null, buffer_minutes: 0 },
+    ]);
   });
 
   it.each<{ name: string; text: string; problems: string[] }>([
@@ -327,6 +343,12 @@ describe('importOrder', () => {
     const clients = importOrder(backup).find((step) => step.table === 'clients')!;
     // Ann: 5 visits, 2 of them completed appointments in the file; Bob: none completed.
     expect(clients.rows.map((row) => [row.id, (row as { total_visits: number }).total_visits])).toEqual([[ids.ann, 3], [ids.bob, 0]]);
+  });
+
+  it('sends an older file\'s appointments with price null, for the service to fill, and buffer 0', () => {
+    const older = readBackup(olderFile());
+    const appointments = importOrder(older).find((step) => step.table === 'appointments')!.rows;
+    for (const row of appointments) expect(row).toMatchObject({ price: null, buffer_minutes: 0 });
   });
 
   it('never lowers total_visits below 0', () => {

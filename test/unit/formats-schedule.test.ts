@@ -21,6 +21,8 @@ function appointment(id: string, fields: Partial<Appointment>): Appointment {
     client_name: 'Ann Marie Lee',
     service_id: SWEDISH,
     notes: 'left knee',
+    price: 80,
+    buffer_minutes: 0,
     ...fields,
   };
 }

@@ -82,14 +82,14 @@ describe('reading records', () => {
     {
       name: 'an appointment as our service returns it',
       schema: appointmentSchema,
-      row: { id: ID, ...OWNED, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'no_show', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'gate code 1234' },
-      record: { id: ID, ...OWNED, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'no_show', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'gate code 1234' },
+      row: { id: ID, ...OWNED, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'no_show', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'gate code 1234', price: 80.5, buffer_minutes: 15 },
+      record: { id: ID, ...OWNED, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'no_show', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'gate code 1234', price: 80.5, buffer_minutes: 15 },
     },
     {
       name: 'an appointment of INTERFACE.md (no timestamps, times with seconds)',
       schema: appointmentSchema,
       row: { id: ID, date: '2026-11-23', start_time: '09:00:00', end_time: '10:00:00', status: 'confirmed', client_id: CLIENT, client_name: 'Ann', service_id: null, therapist_id: THERAPIST },
-      record: { id: ID, therapist_id: THERAPIST, created_at: null, updated_at: null, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'confirmed', client_name: 'Ann', service_id: null, notes: null },
+      record: { id: ID, therapist_id: THERAPIST, created_at: null, updated_at: null, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'confirmed', client_name: 'Ann', service_id: null, notes: null, price: null, buffer_minutes: 0 },
     },
     {
       name: 'a signed amendment as our service returns it',
@@ -197,8 +197,8 @@ describe('create inputs', () => {
     {
       name: 'an imported completed appointment with every field',
       schema: appointmentCreateSchema,
-      input: { id: ID, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'completed', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'n' },
-      body: { id: ID, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'completed', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'n' },
+      input: { id: ID, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'completed', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'n', price: 72.5, buffer_minutes: 10 },
+      body: { id: ID, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'completed', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'n', price: 72.5, buffer_minutes: 10 },
     },
     { name: 'a note with only a plan', schema: sessionNoteCreateSchema, input: { client_id: CLIENT, plan: 'weekly' }, body: { client_id: CLIENT, plan: 'weekly' } },
     {
@@ -253,6 +253,10 @@ describe('create inputs', () => {
     { name: 'an appointment at 9:00', schema: appointmentCreateSchema, input: { ...appointment, start_time: '9:00' }, path: 'start_time' },
     { name: 'an appointment on no calendar day', schema: appointmentCreateSchema, input: { ...appointment, date: '2026-02-29' }, path: 'date' },
     { name: 'an appointment of an unknown status', schema: appointmentCreateSchema, input: { ...appointment, status: 'no-show' }, path: 'status' },
+    { name: 'an appointment of a negative price', schema: appointmentCreateSchema, input: { ...appointment, price: -1 }, path: 'price' },
+    { name: 'an appointment of a price in thirds of a cent', schema: appointmentCreateSchema, input: { ...appointment, price: 10.333 }, path: 'price' },
+    { name: 'an appointment of a fractional buffer', schema: appointmentCreateSchema, input: { ...appointment, buffer_minutes: 7.5 }, path: 'buffer_minutes' },
+    { name: 'an appointment of a negative buffer', schema: appointmentUpdateSchema, input: { buffer_minutes: -5 }, path: 'buffer_minutes' },
     { name: 'a note with no SOAP part', schema: sessionNoteCreateSchema, input: { client_id: CLIENT, appointment_id: ID }, path: '', message: 'a note needs at least one of subjective, objective, assessment, plan' },
     { name: 'a note with a blank plan', schema: sessionNoteCreateSchema, input: { client_id: CLIENT, plan: ' ' }, path: 'plan' },
     { name: 'an expense of 0', schema: expenseCreateSchema, input: { ...expense, amount: 0 }, path: 'amount', message: 'an expense amount must be greater than 0' },
@@ -282,6 +286,7 @@ describe('update inputs', () => {
     { name: 'an appointment confirmed', schema: appointmentUpdateSchema, input: { status: 'confirmed' } },
     { name: 'an appointment starting later (end checked by the server)', schema: appointmentUpdateSchema, input: { start_time: '23:00' } },
     { name: 'an appointment without a service or notes', schema: appointmentUpdateSchema, input: { service_id: null, notes: null } },
+    { name: 'an appointment repriced, its buffer dropped', schema: appointmentUpdateSchema, input: { price: 60, buffer_minutes: 0 } },
     { name: 'a note signed', schema: sessionNoteUpdateSchema, input: { signed_at: '2026-11-23T10:00:00.000Z' } },
     { name: 'a note with its plan cleared', schema: sessionNoteUpdateSchema, input: { plan: null, subjective: 'updated' } },
     { name: 'an expense recategorised', schema: expenseUpdateSchema, input: { category: 'equipment', vendor: null } },
