@@ -12,11 +12,12 @@ interface Page<Row> {
 }
 
 /**
- * The practice's rows `request` matches (its filters and select), ordered by its order then id so pages neither
- * overlap nor skip. The first read asks for an open range (`0-`), so a host without a cap answers
- * everything at once, and for the exact count, so the number of pages left is known: those are read
- * in parallel, each the size the host answered first. Without a count (a host that refuses it)
- * pages follow one another until one comes back empty.
+ * The practice's rows `request` matches (its filters and select), ordered by its order then id so
+ * pages neither overlap nor skip. The first read asks for an open range (`0-`), so a host without a
+ * cap answers everything at once, and for the exact count, so the number of pages left is known:
+ * those are read in parallel, each the size the host answered first. Without a count (a host that
+ * refuses it) pages follow one another until one comes back empty. `request` gains the tenant
+ * filter and the order by id.
  */
 export async function readRanged<Row>(api: ApiClient, table: string, request: Query<any>): Promise<Row[]> {
   // The tenant predicate on top of row-level security, as every read of the CLI sends it (routing).
