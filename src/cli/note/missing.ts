@@ -39,7 +39,7 @@ export function missingCommand(ctx: Context): Command {
     .option('--since <day>', 'appointments on or after this day, notes written on or after it', '-30d')
     .option('--older-than <age>', 'an unsigned note is due once it is this old: 36h, 2d, 1w', '2d')
     .action((options: MissingOptions) => runMissing(options, ctx));
-  command.addHelpText('after', '\nExit codes: 0 nothing is missing, 1 something is (the rows say what), 2 invalid usage, 4 not signed in.');
+  command.addHelpText('after', '\nExit codes: 0 nothing is missing, 1 something is (the rows say what) or the check failed (stderr says why),\n2 invalid usage, 4 not signed in.');
   return addOutputFlags(command, FIELDS);
 }
 
