@@ -45,6 +45,8 @@ describe('appointments', () => {
       service_id: service.id,
       therapist_id: t.id,
       notes: null,
+      price: 80,
+      buffer_minutes: 0,
       created_at: expect.stringMatching(TIMESTAMP),
       updated_at: expect.stringMatching(TIMESTAMP),
     });
@@ -370,7 +372,11 @@ describe('GET /rest/v1/ (OpenAPI)', () => {
     const t = await practice(server);
     const { definitions } = (await t.get('/')).body;
     expect(definitions.clients.required).toEqual(['name']);
-    expect(definitions.appointments.required.sort()).toEqual(['client_id', 'date', 'end_time', 'start_time']);
+    // Not null without a default, as PostgREST derives it; a trigger fills an omitted buffer from the
+    // service, which the column's description says.
+    expect(definitions.appointments.required.sort()).toEqual(['buffer_minutes', 'client_id', 'date', 'end_time', 'start_time']);
+    expect(definitions.appointments.properties.buffer_minutes.description).toMatch(/copied from the service when omitted/);
+    expect(definitions.appointments.properties.price).toEqual(expect.objectContaining({ type: 'number', format: 'numeric(10,2)' }));
     expect(definitions.service_menu.properties.price).toEqual(expect.objectContaining({ type: 'number', format: 'numeric(10,2)' }));
     expect(definitions.service_menu.properties.duration).toEqual(expect.objectContaining({ type: 'integer' }));
     expect(definitions.appointments.properties.id).toEqual(expect.objectContaining({ type: 'string', format: 'uuid' }));

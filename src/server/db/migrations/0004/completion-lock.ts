@@ -23,4 +23,5 @@ end $$;
 create trigger refuse_undoing_signed_visit before update of status on public.appointments
   for each row when (old.status = 'completed' and new.status = 'confirmed')
   execute function practice_private.refuse_undoing_signed_visit();
+comment on column public.appointments.status is 'scheduled -> confirmed|completed|cancelled|no_show; confirmed -> completed|cancelled|no_show|scheduled; cancelled -> scheduled; no_show -> scheduled; completed -> confirmed (refused while a signed note refers to the appointment).';
 `;
