@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Ids, seedAutumn } from '../helpers/report-practice.js';
 import { signedInCli } from '../helpers/signed-in-cli.js';
 
-const { home } = await signedInCli();
+const { server, home } = await signedInCli({ recordRequests: true });
 let clients: Ids;
 
 beforeAll(async () => {
@@ -21,7 +21,13 @@ describe('report clients', () => {
   it('lists new, returning and lapsed clients of the period', async () => {
     // Bob and Cleo first came in November; Ann came on 31 October too. Dora was last seen on
     // 1 August, over 60 days before 30 November; Eve (15 September) has a booking in 2027.
-    expect(await json(['report', 'clients', '--month', '2025-11', '--json'])).toEqual([
+    server.received.length = 0;
+    const rows = await json(['report', 'clients', '--month', '2025-11', '--json']);
+    // The history and the bookings ahead come in one read.
+    expect(server.received.filter((request) => request.url.startsWith('/rest/v1/')).map((request) => decodeURIComponent(request.url))).toEqual([
+      expect.stringContaining('or=(and(status.eq.completed,date.lte.2025-11-30),and(status.in.(scheduled,confirmed),date.gte.'),
+    ]);
+    expect(rows).toEqual([
       { client_id: clients.Cleo, client: 'Cleo', kind: 'new', first_visit: '2025-11-10', last_visit: '2025-11-24', visits: 2, revenue: '170.50', all_visits: 2, all_revenue: '170.50' },
       { client_id: clients.Bob, client: 'Bob', kind: 'new', first_visit: '2025-11-05', last_visit: '2025-11-13', visits: 3, revenue: '120.30', all_visits: 3, all_revenue: '120.30' },
       { client_id: clients.Ann, client: 'Ann', kind: 'returning', first_visit: '2025-10-31', last_visit: '2025-11-26', visits: 3, revenue: '170.50', all_visits: 4, all_revenue: '250.50' },

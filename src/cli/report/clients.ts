@@ -3,12 +3,14 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
+import { query } from '../../core/query.js';
 import { parseAgeDays } from '../../reports/age.js';
 import { type ClientRow, clientsReport } from '../../reports/clients.js';
+import type { BookedVisit } from '../../reports/visits-in.js';
 import type { Context } from '../context.js';
+import { readRanged } from '../shared/read-ranged.js';
 import { parseFlag } from '../shared/input.js';
 import { addPeriodFlags, type PeriodOptions, reportPeriod } from './period.js';
-import { readVisits } from './reads.js';
 
 interface ClientsOptions extends PeriodOptions, RowOptions {
   lapsed?: string | true;
@@ -41,15 +43,16 @@ period's; all_visits and all_revenue count every visit up to the period's end.`)
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runClients(options: ClientsOptions & { lapsed?: string | true }, ctx: Context): Promise<void> {
+export async function runClients(options: ClientsOptions, ctx: Context): Promise<void> {
   const lapse = typeof options.lapsed === 'string' ? options.lapsed : DEFAULT_LAPSE;
   const lapseDays = parseFlag('--lapsed', () => parseAgeDays(lapse));
   const { period, today } = await reportPeriod(ctx, options, 'month');
-  const [visits, upcoming] = await Promise.all([
-    readVisits(ctx, { from: null, to: period.to, statuses: ['completed'], columns: ['price', 'client_id', 'client_name'] }),
-    readVisits(ctx, { from: today, to: null, statuses: ['scheduled', 'confirmed'], columns: ['client_id'] }),
-  ]);
-  const booked = new Set(upcoming.map((visit) => visit.client_id!));
+  // One read for both: the visits up to the period's end, and what is booked from today on.
+  const request = query<BookedVisit>().select(['date', 'status', 'price', 'client_id', 'client_name']).or((either) => either
+    .and((past) => past.eq('status', 'completed').lte('date', period.to))
+    .and((ahead) => ahead.in('status', ['scheduled', 'confirmed']).gte('date', today)));
+  const visits = await readRanged<BookedVisit>(await ctx.api(), 'appointments', request);
+  const booked = new Set(visits.filter((visit) => visit.status !== 'completed' && visit.date >= today).map((visit) => visit.client_id!));
   const rows = clientsReport({ visits, period, today, lapseDays, booked, lapsedOnly: options.lapsed !== undefined });
   await ctx.out.rows(rows, COLUMNS, options, options.lapsed !== undefined ? 'No lapsed clients.' : 'No clients in this period.');
 }
