@@ -32,3 +32,24 @@ export function formatAmount(amount: number): string {
   // Rounding to whole cents first hides float drift from sums (0.1 + 0.2 -> 0.30).
   return (Math.round(amount * 100) / 100).toFixed(2);
 }
+
+// Sums of money are whole cents in integers: a JSON number such as 0.1 is read back through its own
+// decimal text (JavaScript prints the shortest text that reads back as it), never multiplied as a float.
+const DECIMAL = /^(-?)(\d+)(?:\.(\d{1,2})0*)?$/;
+
+/** An amount as the service returns it (a JSON number, or numeric text from another backend) in cents. */
+export function amountCents(value: number | string): number {
+  const match = DECIMAL.exec(String(value).trim());
+  if (match === null) throw new InvalidInputError(`expected an amount with at most two decimals; got '${value}'`);
+  const [, sign, whole = '0', fraction = ''] = match;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) throw new InvalidInputError(`the amount ${value} is too large to add up exactly`);
+  return sign === '-' ? -cents : cents;
+}
+
+/** Whole cents as an amount with two decimals, by their digits: 123450 -> `1234.50`, -5 -> `-0.05`. */
+export function formatCents(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`not a whole number of cents: ${cents}`);
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  return `${cents < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}

@@ -5,6 +5,7 @@ import { addCommand } from './add.js';
 import { amendCommand } from './amend.js';
 import { deleteCommand } from './delete.js';
 import { listCommand } from './list.js';
+import { missingCommand } from './missing.js';
 import { showCommand } from './show.js';
 import { signCommand } from './sign.js';
 import { updateCommand } from './update.js';
@@ -18,5 +19,6 @@ export function noteCommand(ctx: Context): Command {
     .addCommand(updateCommand(ctx))
     .addCommand(deleteCommand(ctx))
     .addCommand(signCommand(ctx))
-    .addCommand(amendCommand(ctx));
+    .addCommand(amendCommand(ctx))
+    .addCommand(missingCommand(ctx));
 }

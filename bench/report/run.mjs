@@ -1,0 +1,154 @@
+// `practice report pnl --year 2026` for a year of a busy practice (10,000 appointments, 2,000
+// expenses), beside the plain reads it needs, measured in the same run: the same requests made by a
+// script with no CLI (plain-reads.mjs). Goal: the report within 1.3x of the reads.
+//
+//   npm run build && node bench/report/run.mjs [--runs 10]     (or: npm run bench:report)
+//
+// Both run as processes of their own, alternating, after one warm-up each; the medians are compared.
+// Requests are counted on the wire by a proxy in front of the service. Seeding dominates the run
+// (about 3 minutes on 2 vCPU: every appointment passes the overlap rule).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'practice.cjs');
+const PLAIN = join(ROOT, 'bench', 'report', 'plain-reads.mjs');
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 10;
+const YEAR = 2026;
+const APPOINTMENTS = 10_000;
+const EXPENSES = 2_000;
+const BATCH = 2_000; // rows per bulk POST: under the 1 MiB body limit
+const GOAL = 1.3;
+
+const home = mkdtempSync(join(tmpdir(), 'practice-bench-report-'));
+const env = { PATH: process.env.PATH, HOME: home, TZ: 'UTC', PRACTICE_CONFIG_DIR: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), XDG_CACHE_HOME: join(home, 'cache') };
+
+/** A service of its own, without rate limits: seeding takes more writes than a minute allows. */
+async function startService() {
+  const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', join(home, 'service'),
+    '--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening`)));
+  });
+  return { ...JSON.parse(line), stop: () => child.kill('SIGTERM') };
+}
+
+/** A proxy in front of the service that counts the requests passing through it. */
+async function countingProxy(target) {
+  const upstream = new URL(target);
+  const proxy = { count: 0 };
+  const server = createServer((incoming, outgoing) => {
+    proxy.count++;
+    const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode, answer.headers);
+      answer.pipe(outgoing);
+    });
+    incoming.pipe(forwarded);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${server.address().port}`;
+  proxy.close = () => server.close();
+  return proxy;
+}
+
+async function signUp(url, anonKey) {
+  const response = await fetch(`${url}/auth/v1/signup`, {
+    method: 'POST', headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `${randomUUID()}@example.com`, password: 'correct horse battery' }),
+  });
+  if (!response.ok) throw new Error(`signup: ${response.status} ${await response.text()}`);
+  const session = await response.json();
+  return { token: session.access_token, userId: session.user.id };
+}
+
+async function post(service, token, table, rows) {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const response = await fetch(`${service.url}/rest/v1/${table}`, {
+      method: 'POST', body: JSON.stringify(rows.slice(start, start + BATCH)),
+      headers: { apikey: service.anon_key, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    if (response.status !== 201) throw new Error(`POST ${table}: ${response.status} ${await response.text()}`);
+  }
+}
+
+/** 10,000 appointments over the year, 28 half-hour slots a day, mostly completed, at three prices. */
+async function seed(service, token) {
+  const clientIds = Array.from({ length: 400 }, () => randomUUID());
+  await post(service, token, 'clients', clientIds.map((id, i) => ({ id, name: `Client ${i}` })));
+  const statuses = ['completed', 'completed', 'completed', 'completed', 'completed', 'completed', 'completed', 'cancelled', 'no_show', 'completed'];
+  const prices = [80, 90.5, 120, 65.25];
+  const clock = (minutes) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const appointments = Array.from({ length: APPOINTMENTS }, (_, i) => {
+    const start = 8 * 60 + (i % 28) * 30;
+    return {
+      client_id: clientIds[i % clientIds.length], date: new Date(Date.UTC(YEAR, 0, 1 + Math.floor(i / 28))).toISOString().slice(0, 10),
+      start_time: clock(start), end_time: clock(start + 25), status: statuses[i % statuses.length], price: prices[i % prices.length],
+    };
+  });
+  await post(service, token, 'appointments', appointments);
+  const categories = ['supplies', 'rent', 'linens', 'laundry', 'software', 'travel', 'fees', 'marketing'];
+  await post(service, token, 'expenses', Array.from({ length: EXPENSES }, (_, i) => ({
+    date: new Date(Date.UTC(YEAR, 0, 1 + (i % 365))).toISOString().slice(0, 10), amount: Number(`${1 + (i % 300)}.${String(i % 100).padStart(2, '0')}`),
+    category: categories[i % categories.length],
+  })));
+}
+
+/** Runs a process to its end: wall time, requests through the proxy, stdout. */
+async function timed(proxy, args, extraEnv = {}) {
+  proxy.count = 0;
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  if (code !== 0) throw new Error(`${args.join(' ')} failed (${code}): ${stderr}`);
+  return { ms: performance.now() - started, requests: proxy.count, stdout };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const service = await startService();
+const proxy = await countingProxy(service.url);
+try {
+  const { token, userId } = await signUp(service.url, service.anon_key);
+  let started = performance.now();
+  await seed(service, token);
+  console.log(`Seeded ${APPOINTMENTS} appointments and ${EXPENSES} expenses of ${YEAR} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+
+  const cliEnv = { PRACTICE_URL: proxy.url, PRACTICE_ANON_KEY: service.anon_key, PRACTICE_TOKEN: token };
+  const report = () => timed(proxy, [BIN, 'report', 'pnl', '--year', String(YEAR), '--format', 'csv'], cliEnv);
+  const plain = () => timed(proxy, [PLAIN, `${proxy.url}/rest/v1`, service.anon_key, token, userId, String(YEAR)]);
+  // Warm-up: the service's prepared reads, the CLI's code cache.
+  const warm = await report();
+  const reads = await plain();
+  const times = { report: [], plain: [] };
+  for (let run = 0; run < RUNS; run++) {
+    times.plain.push((await plain()).ms);
+    times.report.push((await report()).ms);
+  }
+  const [reportMs, plainMs] = [median(times.report), median(times.plain)];
+  const row = (name, ms, requests) => `${name.padEnd(40)} ${String(requests).padStart(8)} ${ms.toFixed(0).padStart(9)}`;
+  console.log(`${`case (median of ${RUNS} runs)`.padEnd(40)} ${'requests'.padStart(8)} ${'wall ms'.padStart(9)}`);
+  console.log(row(`plain reads (${reads.stdout.trim().replace(' ', ' rows + ')} rows)`, plainMs, reads.requests));
+  console.log(row(`practice report pnl --year ${YEAR} --format csv`, reportMs, warm.requests));
+  const ratio = reportMs / plainMs;
+  console.log(`\nreport / plain reads: ${ratio.toFixed(2)}x (both include Node's start-up; the report also the CLI's)`);
+  console.log(`totals row: ${warm.stdout.trim().split('\n').at(-1)}`);
+  const ok = ratio <= GOAL && warm.requests === reads.requests;
+  console.log(`goal (<= ${GOAL}x, no more requests than the plain reads): ${ok ? 'met' : 'NOT met'}`);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  proxy.close();
+  service.stop();
+  setTimeout(() => rmSync(home, { recursive: true, force: true }), 500);
+}

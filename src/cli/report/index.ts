@@ -1,0 +1,17 @@
+// `practice report`: the month's numbers, read through the REST interface (so they work against a
+// hosted backend too) and added up here. One verb a file; the pure arithmetic is in src/reports.
+import { Command } from 'commander';
+import type { Context } from '../context.js';
+import { clientsCommand } from './clients.js';
+import { pnlCommand } from './pnl.js';
+import { revenueCommand } from './revenue.js';
+import { visitsCommand } from './visits.js';
+
+export function reportCommand(ctx: Context): Command {
+  return new Command('report')
+    .addHelpText('before', `Examples:\n  $ practice report revenue --month last --by week\n  $ practice report pnl --year 2026 --format csv > pnl-2026.csv\n  $ practice report clients --lapsed 60d\n  $ practice report visits --year 2026 --by service\n`)
+    .addCommand(revenueCommand(ctx))
+    .addCommand(pnlCommand(ctx))
+    .addCommand(clientsCommand(ctx))
+    .addCommand(visitsCommand(ctx));
+}
