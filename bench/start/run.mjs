@@ -1,7 +1,7 @@
 // The embedded service's start (issue 12 item 15): time until `server start --foreground` prints its
 // JSON line, and its resident memory (VmRSS) just after, beside baselines measured in the same run:
-// a Node process that prints a line and idles, and the same build without the shipped template, which
-// runs initdb in WASM as every first start did before. Goals: first start <= 1.5 s, RSS <= 250 MB.
+// a Node process that prints a line and idles, and the same bundle without the shipped template beside
+// it, which runs initdb in WASM as every first start did before. Goals: first start <= 1.5 s, RSS <= 250 MB.
 //
 //   npm run build && node bench/start/run.mjs [--runs 5]     (or: npm run bench:start)
 //
@@ -21,7 +21,6 @@ const GOALS = { ms: 1500, rssMb: 250 };
 // Resident memory is read once the process has settled after its line (the first GC, freed buffers).
 const SETTLE_MS = 500;
 
-// The same bundle without the template beside it: a new data dir then runs initdb, as before.
 const withoutTemplate = join(ROOT, '.bench', 'start', 'without-template');
 mkdirSync(withoutTemplate, { recursive: true });
 for (const file of ['main.cjs', 'cli.cjs']) copyFileSync(join(ROOT, 'dist', file), join(withoutTemplate, file));
@@ -63,7 +62,7 @@ const reopened = join(home, 'reopened');
 const serverStart = (entry, dataDir) => [entry, 'server', 'start', '--foreground', '--port', '0', '--data-dir', dataDir];
 const cases = [
   { name: 'node, print a line (baseline)', args: () => ['-e', 'console.log("{}"); setInterval(() => {}, 1000)'] },
-  { name: 'first start, initdb (before)', args: () => serverStart(join(withoutTemplate, 'main.cjs'), newDataDir()) },
+  { name: 'first start, initdb (no template)', args: () => serverStart(join(withoutTemplate, 'main.cjs'), newDataDir()) },
   { name: 'first start, template', args: () => serverStart(join(ROOT, 'bin', 'practice.cjs'), newDataDir()), goal: true },
   { name: 'start on an existing data dir', args: () => serverStart(join(ROOT, 'bin', 'practice.cjs'), reopened), goal: true },
 ];
@@ -92,7 +91,7 @@ try {
     if (goal && !met) missed++;
     const verdict = goal ? `  goal <= ${GOALS.ms} ms, <= ${GOALS.rssMb} MB: ${met ? 'met' : 'MISSED'}` : '';
     console.log(
-      `${name.padEnd(31)} ${ms.toFixed(0).padStart(6)} ms (${cpu.toFixed(0).padStart(5)} ms CPU)` +
+      `${name.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms (${cpu.toFixed(0).padStart(5)} ms CPU)` +
         ` ${(ms / base.ms).toFixed(1).padStart(5)}x node ${(ms / before.ms).toFixed(2).padStart(5)}x initdb` +
         `  ${rss.toFixed(0).padStart(4)} MB ${(rss / before.rss).toFixed(2)}x initdb${verdict}`,
     );

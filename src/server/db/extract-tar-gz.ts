@@ -33,7 +33,7 @@ export function extractTarGz(archive: Buffer, target: string): void {
   folder(target);
   for (let offset = 0; offset + BLOCK <= tar.length; ) {
     const header = tar.subarray(offset, offset + BLOCK);
-    if (header.every((byte) => byte === 0)) break;
+    if (header[0] === 0) break; // the end: every entry has a name
     const size = parseInt(field(header, 124, 12).trim() || '0', 8);
     const type = String.fromCharCode(header[156]!);
     const path = join(target, entryPath(header));
