@@ -23,8 +23,12 @@ export async function seedFromTemplate(dir: string, template: string): Promise<b
   if (!archive) return false;
   // Unpacked aside and renamed into place: a start interrupted half-way leaves no half a database.
   const partial = `${dir}.partial-${process.pid}`;
-  await rm(partial, { recursive: true, force: true });
-  extractTarGz(archive, partial);
-  await rename(partial, dir);
+  try {
+    extractTarGz(archive, partial);
+    await rename(partial, dir);
+  } catch (err) {
+    await rm(partial, { recursive: true, force: true });
+    throw err;
+  }
   return true;
 }
