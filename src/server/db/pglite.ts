@@ -18,9 +18,9 @@ export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>;
 }
 
-// PostgreSQL's default of 128 MB is allocated and zeroed in WASM memory at start (RSS 310 MB at
-// 128 MB, 180 MB at 16 MB: bench/start). A practice's whole database is a few MB and the operating
-// system caches its files beyond that, so the smaller pool costs reads nothing measurable.
+// PostgreSQL's default of 128 MB shared buffers is allocated and zeroed in WASM memory at start:
+// PGlite alone kept ~310 MB resident with it, ~180 MB with 16 MB. A practice's whole database is a
+// few MB, so it still fits, and the operating system caches the files beyond it.
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> {
