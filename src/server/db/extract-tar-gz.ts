@@ -18,8 +18,8 @@ function field(header: Buffer, start: number, length: number): string {
 function entryPath(header: Buffer): string {
   const name = field(header, 0, 100);
   const prefix = field(header, 257, 6).startsWith('ustar') ? field(header, 345, 155) : '';
-  const path = normalize(prefix ? `${prefix}/${name}` : name).replace(/^\/+/, '');
-  if (path.split('/').includes('..')) throw new Error(`The archive's entry "${path}" points outside its folder.`);
+  const path = normalize(prefix ? `${prefix}/${name}` : name).replace(/^[\\/]+/, '');
+  if (path.split(/[\\/]/).includes('..')) throw new Error(`The archive's entry "${path}" points outside its folder.`);
   return path;
 }
 
