@@ -1,5 +1,6 @@
 // A Map bounded to its most recently used entries: the service's per-process memories (verified
-// tokens, prepared reads) must not grow with the number of distinct clients or queries.
+// tokens, prepared reads, PGlite's prepared statements) must not grow with the number of distinct
+// clients or queries.
 
 export class LeastRecentlyUsed<K, V> {
   private readonly entries = new Map<K, V>();
@@ -15,9 +16,19 @@ export class LeastRecentlyUsed<K, V> {
     return value;
   }
 
-  set(key: K, value: V): void {
+  /** Returns the entry pushed out to make room, for a caller that must release what it holds. */
+  set(key: K, value: V): [K, V] | undefined {
     this.entries.delete(key);
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    let evicted: [K, V] | undefined;
+    if (this.entries.size >= this.capacity) {
+      evicted = this.entries.entries().next().value!;
+      this.entries.delete(evicted[0]);
+    }
     this.entries.set(key, value);
+    return evicted;
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
   }
 }

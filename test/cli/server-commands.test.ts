@@ -1,43 +1,17 @@
 // `practice server start|stop|status|token` end to end: the built binary, a temporary data dir,
 // real HTTP. PGlite always; PostgreSQL too when PRACTICE_TEST_DATABASE_URL is set.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runPractice } from '../helpers/cli.js';
+import { runPractice } from '../helpers/cli.js';
 import { databaseUrl } from '../helpers/database-url.js';
+import { startForeground } from '../helpers/foreground-server.js';
 
 const practice = (args: string[], env: NodeJS.ProcessEnv = {}) => runPractice(args, { ...process.env, ...env });
-
-interface Foreground {
-  child: ChildProcess;
-  url: string;
-  anonKey: string;
-  exited: Promise<number | null>;
-}
-
-async function startForeground(args: string[]): Promise<Foreground> {
-  const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const first = await Promise.race([
-    new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve)),
-    exited.then((code): never => {
-      throw new Error(`server exited (${code}) before listening: ${stderr}`);
-    }),
-  ]);
-  const parsed = JSON.parse(first) as { url: string; anon_key: string };
-  expect(Object.keys(parsed).sort()).toEqual(['anon_key', 'url']);
-  return { child, url: parsed.url, anonKey: parsed.anon_key, exited };
-}
 
 let postgresUrl = '';
 const stores = [

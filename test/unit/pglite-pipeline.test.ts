@@ -1,7 +1,10 @@
 // PGlite's one-call request pipeline and its cache of prepared statements: a statement evicted from
 // the cache or left behind by a failed request is prepared again, never referenced while missing.
+// The pipeline uses two of PGlite's private methods: the first test fails when an upgrade breaks that.
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
 import { PglitePipeline } from '../../src/server/db/pglite-pipeline.js';
 
 let pg: PGlite;
@@ -17,6 +20,32 @@ afterAll(async () => {
 });
 
 describe('the PGlite request pipeline', () => {
+  it("holds PGlite's private locks, in the exact version package.json pins", async () => {
+    const pinned = packageJson.dependencies['@electric-sql/pglite'];
+    const installed = JSON.parse(await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')).version;
+    const why = 'src/server/db/pglite-pipeline.ts calls _runExclusiveTransaction and _runExclusiveQuery: pin PGlite exactly and check them before upgrading';
+    expect(pinned, why).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(installed, why).toBe(pinned);
+    expect(typeof pg._runExclusiveTransaction, why).toBe('function');
+    expect(typeof pg._runExclusiveQuery, why).toBe('function');
+
+    // They are the locks transaction() holds: a request waits for an open transaction to end.
+    let finish!: () => void;
+    const order: string[] = [];
+    const open = pg.transaction(async (tx) => {
+      await tx.query(`select 1`);
+      await new Promise<void>((resolve) => (finish = resolve));
+      order.push('transaction');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const request = pipeline.run(identity, { text: `select 1 as one`, values: [] }).then(() => order.push('request'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    finish();
+    await Promise.all([open, request]);
+    expect(order).toEqual(['transaction', 'request']);
+  });
+
   it('runs the statement after the identity in one transaction', async () => {
     const row = await pipeline.run<{ claims: string; n: number }>(identity, {
       text: `select current_setting('request.jwt.claims') as claims, $1::int + 1 as n`,

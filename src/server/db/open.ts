@@ -1,8 +1,10 @@
 // Chooses the store: a PostgreSQL server when a URL is given, else PGlite (on disk under
-// <dataDir>/pglite, or in memory for tests). Drivers load only when chosen.
+// <dataDir>/pglite, first copied from the shipped template, or in memory for tests). Drivers load
+// only when chosen.
 import { pgliteDir } from '../data-dir.js';
 import type { Database } from './database.js';
 import type { PgliteTarget } from './pglite.js';
+import { seedFromTemplate, shippedTemplate } from './pglite-template.js';
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
@@ -12,6 +14,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return openPostgres(target.url);
   }
   const { openPglite } = await import('./pglite.js');
+  const template = shippedTemplate();
+  if ('dataDir' in target && template) await seedFromTemplate(pgliteDir(target.dataDir), template);
   const pgliteTarget: PgliteTarget =
     'dataDir' in target ? { dataDir: pgliteDir(target.dataDir) } : target.loadDataDir ? { loadDataDir: target.loadDataDir } : {};
   return openPglite(pgliteTarget);

@@ -2,6 +2,7 @@
 // as extended-protocol messages under a single Sync, so they share one implicit transaction.
 // PGlite's own query() makes six calls into the WASM engine per statement; this makes one.
 import { protocol, types, type PGlite } from '@electric-sql/pglite';
+import { LeastRecentlyUsed } from '../lru.js';
 import type { Statement } from './database.js';
 
 const { serialize } = protocol;
@@ -43,8 +44,8 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 export class PglitePipeline {
-  /** Statement text -> prepared statement name, least recently used first. */
-  private readonly prepared = new Map<string, string>();
+  /** Statement text -> prepared statement name. */
+  private readonly prepared = new LeastRecentlyUsed<string, string>(PREPARED_STATEMENTS);
   private nextName = 0;
 
   constructor(private readonly pg: PGlite) {}
@@ -54,6 +55,8 @@ export class PglitePipeline {
    * query(). A read-only request changed no files, so only writes are synced to the file system.
    */
   async run<Row>(identity: Statement, statement: Statement, readOnly = false): Promise<Row> {
+    // Statements pushed out of the cache are closed first, in the same call.
+    const closes: Uint8Array[] = [];
     const messages: Uint8Array[] = [];
     const created: Array<[text: string, name: string]> = [];
     const use = (step: Statement, describe: boolean) => {
@@ -62,21 +65,19 @@ export class PglitePipeline {
         name = `practice_${this.nextName++}`;
         messages.push(serialize.parse({ name, text: step.text }));
         created.push([step.text, name]);
+        const evicted = this.prepared.set(step.text, name);
+        if (evicted) closes.push(serialize.close({ type: 'S', name: evicted[1] }));
       }
-      this.prepared.delete(step.text);
-      this.prepared.set(step.text, name);
       messages.push(serialize.bind({ statement: name, values: step.values.map(asText) }));
       if (describe) messages.push(serialize.describe({ type: 'P' }));
       messages.push(serialize.execute({}));
     };
     use(identity, false);
     use(statement, true);
-    messages.unshift(...this.evictions());
-    messages.push(serialize.sync());
 
     let replies;
     try {
-      replies = await this.exclusive(concat(messages));
+      replies = await this.exclusive(concat([...closes, ...messages, serialize.sync()]));
     } catch (err) {
       // A failure may have come before or after a new statement's Parse: forget and close them all
       // (closing a statement that does not exist is no error), so no name points at nothing.
@@ -93,18 +94,11 @@ export class PglitePipeline {
     ) as Row;
   }
 
-  /** Close messages for the least recently used statements past the cache's size. */
-  private evictions(): Uint8Array[] {
-    const closes: Uint8Array[] = [];
-    while (this.prepared.size > PREPARED_STATEMENTS) {
-      const [text, name] = this.prepared.entries().next().value!;
-      this.prepared.delete(text);
-      closes.push(serialize.close({ type: 'S', name }));
-    }
-    return closes;
-  }
-
-  /** The same two locks PGlite's query() takes, so no other query or transaction interleaves. */
+  /**
+   * The same two locks PGlite's query() takes, so no other query or transaction interleaves. These
+   * are PGlite's private methods: package.json pins its exact version, and
+   * test/unit/pglite-pipeline.test.ts fails first if an upgrade renames or drops them.
+   */
   private exclusive(message: Uint8Array) {
     return this.pg._runExclusiveTransaction(() =>
       this.pg._runExclusiveQuery(() => this.pg.execProtocolStream(message, { syncToFs: false })),

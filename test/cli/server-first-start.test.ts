@@ -1,0 +1,80 @@
+// A new data dir's first start copies the migrated template `npm run build` ships beside the bundle,
+// instead of running initdb; the server migrates after opening, so a template that lags the
+// migrations still ends with every one applied. The built binary on PGlite data dirs of its own.
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteDir } from '../../src/server/data-dir.js';
+import { migrations } from '../../src/server/db/migrations/index.js';
+import { openPglite } from '../../src/server/db/pglite.js';
+import { buildPgliteTemplate } from '../../src/server/db/pglite-template-build.js';
+import { PGLITE_TEMPLATE_FILE, seedFromTemplate } from '../../src/server/db/pglite-template.js';
+import { startForeground } from '../helpers/foreground-server.js';
+
+const SHIPPED = fileURLToPath(new URL(`../../dist/${PGLITE_TEMPLATE_FILE}`, import.meta.url));
+const SLOW = 120_000;
+const ALL_VERSIONS = migrations.map((migration) => migration.version);
+
+let dir: string;
+
+/** What a database knows of itself: its migrations, and initdb's random system identifier. */
+async function describeDatabase(target: { dataDir: string } | { loadDataDir: Blob }) {
+  const db = await openPglite(target);
+  try {
+    const applied = await db.query<{ version: number }>(`select version from practice_private.schema_migrations order by version`);
+    const [control] = await db.query<{ id: string }>(`select system_identifier::text as id from pg_control_system()`);
+    return { versions: applied.map((row) => row.version), systemId: control!.id };
+  } finally {
+    await db.close();
+  }
+}
+
+/** Starts the server on `dataDir`, checks that it serves the REST API, and stops it. */
+async function serveOnce(dataDir: string): Promise<void> {
+  const server = await startForeground(['--data-dir', dataDir]);
+  try {
+    const openapi = await fetch(`${server.url}/rest/v1/`, { headers: { apikey: server.anonKey } });
+    expect(openapi.status).toBe(200);
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+  expect(await server.exited).toBe(0);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'practice-first-start-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('the first start of a new data dir', () => {
+  it('copies the shipped template, serves, and has every migration applied', async () => {
+    const dataDir = join(dir, 'fresh');
+    await serveOnce(dataDir);
+    const started = await describeDatabase({ dataDir: pgliteDir(dataDir) });
+    const shipped = await describeDatabase({ loadDataDir: new Blob([await readFile(SHIPPED)]) });
+    expect(started.versions).toEqual(ALL_VERSIONS);
+    // initdb would have drawn a new identifier: the data dir is the template's copy.
+    expect(started.systemId).toBe(shipped.systemId);
+  }, SLOW);
+
+  it('ends fully migrated from a template that lacks the newest migration', async () => {
+    const stale = join(dir, 'stale.tar.gz');
+    await writeFile(stale, await buildPgliteTemplate({ through: migrations.at(-2)!.version }));
+    const dataDir = join(dir, 'from-stale');
+    expect(await seedFromTemplate(pgliteDir(dataDir), stale)).toBe(true);
+    expect((await describeDatabase({ dataDir: pgliteDir(dataDir) })).versions).toEqual(ALL_VERSIONS.slice(0, -1));
+
+    await serveOnce(dataDir);
+    expect((await describeDatabase({ dataDir: pgliteDir(dataDir) })).versions).toEqual(ALL_VERSIONS);
+  }, SLOW);
+
+  it('leaves a data dir that has a database as it is', async () => {
+    const database = pgliteDir(join(dir, 'existing'));
+    expect(await seedFromTemplate(database, SHIPPED)).toBe(true);
+    await writeFile(join(database, 'written-since'), 'kept');
+    expect(await seedFromTemplate(database, SHIPPED)).toBe(false);
+    expect(await readFile(join(database, 'written-since'), 'utf8')).toBe('kept');
+  });
+});

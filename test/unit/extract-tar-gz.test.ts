@@ -1,0 +1,49 @@
+// The template's tar reader: files and folders land under the target, owner-only; an entry that
+// would escape the target or is neither a file nor a folder is refused by name.
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { extractTarGz } from '../../src/server/db/extract-tar-gz.js';
+
+/** A ustar entry as PGlite's dumpDataDir writes one: header block, then the content padded to 512. */
+function entry(name: string, type: string, content = ''): Buffer {
+  const header = Buffer.alloc(512);
+  header.write(name, 0);
+  header.write('0000644\0', 100);
+  header.write(`${Buffer.byteLength(content).toString(8).padStart(11, '0')}\0`, 124);
+  header.write(type, 156);
+  header.write('ustar\0', 257);
+  const body = Buffer.alloc(Math.ceil(Buffer.byteLength(content) / 512) * 512);
+  body.write(content);
+  return Buffer.concat([header, body]);
+}
+
+const archive = (...entries: Buffer[]) => gzipSync(Buffer.concat([...entries, Buffer.alloc(1024)]));
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'practice-tar-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('extractTarGz', () => {
+  it('writes folders and files under the target, readable by the owner only', async () => {
+    extractTarGz(archive(entry('/base', '5'), entry('/base/PG_VERSION', '0', '17\n'), entry('/global/big', '0', 'x'.repeat(700))), join(dir, 'db'));
+    expect(await readFile(join(dir, 'db', 'base', 'PG_VERSION'), 'utf8')).toBe('17\n');
+    expect(await readFile(join(dir, 'db', 'global', 'big'), 'utf8')).toBe('x'.repeat(700));
+    expect((await stat(join(dir, 'db', 'base', 'PG_VERSION'))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(dir, 'db', 'global'))).mode & 0o777).toBe(0o700);
+  });
+
+  it('refuses an entry that points outside the target, writing nothing there', () => {
+    expect(() => extractTarGz(archive(entry('../escaped', '0', 'no')), join(dir, 'db'))).toThrow('The archive\'s entry "../escaped" points outside its folder.');
+    expect(existsSync(join(dir, 'escaped'))).toBe(false);
+  });
+
+  it('refuses links and other entry types by name', () => {
+    expect(() => extractTarGz(archive(entry('/link', '2')), join(dir, 'db'))).toThrow(/tar type "2".*only files and folders/);
+  });
+});
