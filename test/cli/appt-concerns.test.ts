@@ -40,7 +40,7 @@ async function refused(args: string[], action: string, warnings: string[]) {
 async function done(args: string[]): Promise<Record<string, any>> {
   const result = await home.run([...args, '--yes', '--json']);
   expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout)[0];
+  return JSON.parse(result.stdout);
 }
 
 beforeAll(async () => {
