@@ -30,8 +30,8 @@ alter table public.appointments
 ${fillExistingRows}
 -- No default: an omitted buffer arrives as null, and the trigger below fills it before the
 -- not-null constraint is checked (0 without a service), so an explicit 0 stays 0. Rows without a
--- service get their 0 through a rewrite of the table, which also leaves behind the old versions of
--- the rows just updated: building the overlap constraint over those took minutes on PGlite.
+-- service get their 0 through a rewrite of the table, which also discards the old versions of the
+-- rows just updated: building the overlap constraint over those took minutes on PGlite.
 alter table public.appointments
   alter column buffer_minutes type integer using coalesce(buffer_minutes, 0),
   alter column buffer_minutes set not null,
