@@ -3,20 +3,24 @@
 
 // Existing rows take their service's terms. A buffer is shortened where the next booking of the
 // practice already starts within it: those calendars were valid when buffers did not count, and
-// the migration must not refuse them.
+// the migration must not refuse them. Bookings that block never overlapped (the old constraint held
+// for all but cancelled ones), so in start order the next one starts at or after this one's end.
 const fillExistingRows = `
 alter table public.appointments disable trigger touch_updated_at;
+with next_booking as (
+  select therapist_id, id, service_id, status, "date" + end_time as ends_at,
+    lead("date" + start_time) over (
+      partition by therapist_id, status in ('cancelled', 'no_show') order by "date" + start_time
+    ) as next_starts_at
+  from public.appointments
+)
 update public.appointments a
   set price = s.price,
-      buffer_minutes = case when a.status in ('cancelled', 'no_show') then s.buffer_minutes else least(s.buffer_minutes, (
-        select floor(extract(epoch from min(b.date + b.start_time) - (a.date + a.end_time)) / 60)::integer
-          from public.appointments b
-          where b.therapist_id = a.therapist_id and b.id <> a.id and b.status not in ('cancelled', 'no_show')
-            and b.date + b.start_time >= a.date + a.end_time
-      )) end
-  from public.service_menu s
-  where s.therapist_id = a.therapist_id and s.id = a.service_id;
-update public.appointments set buffer_minutes = 0 where buffer_minutes is null;
+      buffer_minutes = case when n.status in ('cancelled', 'no_show') then s.buffer_minutes
+        else least(s.buffer_minutes, floor(extract(epoch from n.next_starts_at - n.ends_at) / 60)::integer) end
+  from next_booking n
+  join public.service_menu s on s.therapist_id = n.therapist_id and s.id = n.service_id
+  where a.therapist_id = n.therapist_id and a.id = n.id;
 alter table public.appointments enable trigger touch_updated_at;`;
 
 export const bookingTerms = `
@@ -25,8 +29,11 @@ alter table public.appointments
   add column buffer_minutes integer;
 ${fillExistingRows}
 -- No default: an omitted buffer arrives as null, and the trigger below fills it before the
--- not-null constraint is checked (0 without a service), so an explicit 0 stays 0.
+-- not-null constraint is checked (0 without a service), so an explicit 0 stays 0. Rows without a
+-- service get their 0 through a rewrite of the table, which also discards the old versions of the
+-- rows just updated: building the overlap constraint over those took minutes on PGlite.
 alter table public.appointments
+  alter column buffer_minutes type integer using coalesce(buffer_minutes, 0),
   alter column buffer_minutes set not null,
   add constraint appointments_price_check check (price >= 0),
   add constraint appointments_buffer_minutes_check check (buffer_minutes >= 0);

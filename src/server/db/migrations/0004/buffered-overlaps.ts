@@ -6,8 +6,14 @@ const occupied = (row: string) =>
   `tsrange(${row}"date" + ${row}start_time, ${row}"date" + ${row}end_time + ${row}buffer_minutes * interval '1 minute')`;
 const core = (row: string) => `tsrange(${row}"date" + ${row}start_time, ${row}"date" + ${row}end_time)`;
 
-export const bufferedOverlaps = `
+// Dropped before existing rows take their buffers: the update then maintains no overlap index, and
+// the new constraint is built once over the finished rows.
+export const dropUnbufferedOverlaps = `
 alter table public.appointments drop constraint appointments_no_overlap;
+drop trigger check_appointment_overlap on public.appointments;
+`;
+
+export const bufferedOverlaps = `
 -- The trigger explains a conflict; this constraint still holds when two writes race.
 alter table public.appointments add constraint appointments_no_overlap exclude using gist (
   therapist_id with =,
@@ -15,7 +21,6 @@ alter table public.appointments add constraint appointments_no_overlap exclude u
 ) where (status not in ('cancelled', 'no_show'));
 comment on table public.appointments is 'The calendar. Appointments of one practice that are not cancelled or no_show may not overlap, each with its buffer.';
 
-drop trigger check_appointment_overlap on public.appointments;
 create or replace function practice_private.check_appointment_overlap() returns trigger
 language plpgsql set search_path = '' as $$
 declare
