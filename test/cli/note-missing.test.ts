@@ -59,7 +59,7 @@ describe('note missing', () => {
   it('exits 0 with nothing on stdout once the notes are written and signed', async () => {
     const add = await home.run(['note', 'add', '--client', 'Bob', '--appointment', appts.bare!, '-S', 'Better', '--json']);
     expect(add.code, add.stderr).toBe(0);
-    for (const id of [notes.draft!, JSON.parse(add.stdout)[0].id]) expect((await home.run(['note', 'sign', id])).code).toBe(0);
+    for (const id of [notes.draft!, JSON.parse(add.stdout).id]) expect((await home.run(['note', 'sign', id])).code).toBe(0);
     const result = await home.run(['note', 'missing', '--since', '2025-11-01']);
     expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(JSON.parse((await home.run(['note', 'missing', '--since', '2025-11-01', '--json'])).stdout)).toEqual([]);

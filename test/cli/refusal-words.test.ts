@@ -39,9 +39,10 @@ describe('a duplicate names the record that already has the value', () => {
 
 describe('other refusals, in plain words', () => {
   it('a constraint PostgreSQL names, as `practice api` meets it', async () => {
-    const result = await home.run(['api', 'POST', 'clients', '-f', 'name=Ann Again', '-f', 'email=ANN@example.com']);
+    // The service explains a duplicate itself (migration 4); a check constraint it passes on as PostgreSQL words it.
+    const result = await home.run(['api', 'POST', 'expenses', '-f', 'date=2025-01-01', '-F', 'amount=0', '-f', 'category=fees']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: The change was refused: another client already has this email \(emails are unique, any case\)\. \(HTTP 409 23505\)$/m);
+    expect(result.stderr).toMatch(/^error: The change was refused: an amount must be more than 0\. \(HTTP 400 23514\)$/m);
     expect(result.stderr).not.toMatch(CONSTRAINT_NAME);
   });
 
