@@ -8,15 +8,14 @@
 // minimal environment: NODE_EXTRA_CA_CERTS, for one, adds ~70 ms to every Node process. The CLI's
 // code caches (src/cli/cached-require.ts) live in the bench's own home, written by the warm-up run;
 // one case runs without them, as the first run after an install does.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { BIN, startService } from '../shared/service.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'practice.cjs');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 30;
 
@@ -34,17 +33,6 @@ function practice(args, input) {
   return result.stdout;
 }
 
-/** A service of its own, without rate limits (the benchmark signs in and reads far more than 10 times a minute). */
-async function startService() {
-  const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', join(home, 'service'),
-    '--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening`)));
-  });
-  return { ...JSON.parse(line), stop: () => child.kill('SIGTERM') };
-}
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -59,7 +47,8 @@ function timeOnce(args, extraEnv = {}) {
   return { wall: real * 1000, cpu: (user + system) * 1000 };
 }
 
-const service = await startService();
+// A service of its own, without rate limits (the benchmark signs in and reads far more than 10 times a minute).
+const service = await startService({ env, dataDir: join(home, 'service'), flags: ['--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'] });
 try {
   practice(['profile', 'add', 'bench', '--url', service.url, '--anon-key', service.anon_key, '--use']);
   practice(['auth', 'signup', '--email', 'bench@example.com', '--password-stdin'], 'bench password\n');

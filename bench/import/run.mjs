@@ -8,55 +8,13 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { BIN, countingProxy, signUp, startService } from '../shared/service.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'practice.cjs');
 const CLIENTS = 1000;
 const home = mkdtempSync(join(tmpdir(), 'practice-bench-import-'));
 const env = { PATH: process.env.PATH, HOME: home, PRACTICE_CONFIG_DIR: join(home, 'config'), XDG_DATA_HOME: join(home, 'data') };
-
-/** The embedded service with its default limits but for sign-ups (two accounts, and reruns of the bench). */
-async function startService() {
-  const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', join(home, 'service'), '--auth-per-minute', '0'],
-    { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening`)));
-  });
-  return { ...JSON.parse(line), stop: () => child.kill('SIGTERM') };
-}
-
-/** A proxy in front of the service that counts the requests passing through it. */
-async function countingProxy(target) {
-  const upstream = new URL(target);
-  const proxy = { count: 0 };
-  const server = createServer((incoming, outgoing) => {
-    proxy.count++;
-    const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode, answer.headers);
-      answer.pipe(outgoing);
-    });
-    incoming.pipe(forwarded);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.url = `http://127.0.0.1:${server.address().port}`;
-  proxy.close = () => server.close();
-  return proxy;
-}
-
-async function signUp(url, anonKey) {
-  const response = await fetch(`${url}/auth/v1/signup`, {
-    method: 'POST', headers: { apikey: anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${randomUUID()}@example.com`, password: 'correct horse battery' }),
-  });
-  if (!response.ok) throw new Error(`signup: ${response.status} ${await response.text()}`);
-  return (await response.json()).access_token;
-}
 
 const clients = Array.from({ length: CLIENTS }, (_, i) => ({
   id: randomUUID(), created_at: '2026-01-05T09:00:00.000Z', updated_at: '2026-01-05T09:00:00.000Z', name: `Client ${i}`,
@@ -66,11 +24,12 @@ const empty = { service_menu: [], business_hours: [], appointments: [], sessions
 const backup = join(home, 'backup.json');
 writeFileSync(backup, JSON.stringify({ format: 'practice-export', version: 1, exported_at: new Date().toISOString(), source: { url: 'http://bench.example/rest/v1' }, tables: { clients, ...empty } }));
 
-const service = await startService();
+// The service's default limits but for sign-ups (two accounts, and reruns of the bench).
+const service = await startService({ env, dataDir: join(home, 'service'), flags: ['--auth-per-minute', '0'] });
 const proxy = await countingProxy(service.url);
 try {
   // Baseline: the same rows in one raw bulk upsert, the least any client could send.
-  const baselineToken = await signUp(service.url, service.anon_key);
+  const { token: baselineToken } = await signUp(service.url, service.anon_key);
   proxy.count = 0;
   let started = performance.now();
   const response = await fetch(`${proxy.url}/rest/v1/clients?select=id`, {
@@ -81,7 +40,7 @@ try {
   const baseline = { ms: performance.now() - started, requests: proxy.count };
 
   // practice import: a process of its own, as a user or cron runs it, start-up and file checks included.
-  const token = await signUp(service.url, service.anon_key);
+  const { token } = await signUp(service.url, service.anon_key);
   const importOnce = async () => {
     proxy.count = 0;
     started = performance.now();

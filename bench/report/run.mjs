@@ -10,14 +10,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { BIN, countingProxy, signUp, startService } from '../shared/service.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'practice.cjs');
 const PLAIN = join(ROOT, 'bench', 'report', 'plain-reads.mjs');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 10;
@@ -29,45 +27,6 @@ const GOAL = 1.3;
 
 const home = mkdtempSync(join(tmpdir(), 'practice-bench-report-'));
 const env = { PATH: process.env.PATH, HOME: home, TZ: 'UTC', PRACTICE_CONFIG_DIR: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), XDG_CACHE_HOME: join(home, 'cache') };
-
-/** A service of its own, without rate limits: seeding takes more writes than a minute allows. */
-async function startService() {
-  const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', join(home, 'service'),
-    '--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening`)));
-  });
-  return { ...JSON.parse(line), stop: () => child.kill('SIGTERM') };
-}
-
-/** A proxy in front of the service that counts the requests passing through it. */
-async function countingProxy(target) {
-  const upstream = new URL(target);
-  const proxy = { count: 0 };
-  const server = createServer((incoming, outgoing) => {
-    proxy.count++;
-    const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode, answer.headers);
-      answer.pipe(outgoing);
-    });
-    incoming.pipe(forwarded);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.url = `http://127.0.0.1:${server.address().port}`;
-  proxy.close = () => server.close();
-  return proxy;
-}
-
-async function signUp(url, anonKey) {
-  const response = await fetch(`${url}/auth/v1/signup`, {
-    method: 'POST', headers: { apikey: anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${randomUUID()}@example.com`, password: 'correct horse battery' }),
-  });
-  if (!response.ok) throw new Error(`signup: ${response.status} ${await response.text()}`);
-  const session = await response.json();
-  return { token: session.access_token, userId: session.user.id };
-}
 
 async function post(service, token, table, rows) {
   for (let start = 0; start < rows.length; start += BATCH) {
@@ -117,7 +76,7 @@ async function timed(proxy, args, extraEnv = {}) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const service = await startService();
+const service = await startService({ env, dataDir: join(home, 'service'), flags: ['--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'] });
 const proxy = await countingProxy(service.url);
 try {
   const { token, userId } = await signUp(service.url, service.anon_key);
