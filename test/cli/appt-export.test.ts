@@ -1,7 +1,7 @@
 // `practice appt export` end to end: the day sheet as JSON, CSV and iCalendar (parsed with ical.js,
 // UIDs stable across exports), --redact, and --output replacing a file atomically.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,15 @@ describe('practice appt export', () => {
     expect(await readFile(file, 'utf8')).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*END:VCALENDAR\r\n$/);
     await home.run(['appt', 'export', '--date', DAY, '--format', 'csv', '--output', dir]);
     expect((await readdir(dir)).sort()).toEqual([`appointments-${DAY}.csv`, 'practice.ics']);
+  });
+
+  it('says why an --output cannot be written, and writes nothing (exit 1)', async () => {
+    const notADirectory = join(home.dir, 'plain-file');
+    await writeFile(notADirectory, 'kept');
+    const result = await home.run(['appt', 'export', '--date', DAY, '--output', join(notADirectory, 'today.json')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: Cannot write .*plain-file\/today\.json: a file stands where a folder of the path should be; nothing was written\.\nhint: Choose another --output/m);
+    expect(await readFile(notADirectory, 'utf8')).toBe('kept');
   });
 
   it('refuses a bad day before sending anything (exit 2)', async () => {

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import type { Context } from '../context.js';
+import { CommandError } from '../errors.js';
 
 /**
  * Writes `content` to `path` so the name only ever holds a complete file: write, flush, then rename.
@@ -63,10 +64,34 @@ export async function emit(ctx: Context, content: string | Uint8Array, to: Desti
     return;
   }
   const path = await outputPath(to.output, to.fileName);
-  const written = path === to.output || to.replaceInDirectory !== false
-    ? await writeAtomically(path, content).then(() => path)
-    : await writeNumbered(path, content);
+  let written: string;
+  try {
+    written = path === to.output || to.replaceInDirectory !== false
+      ? await writeAtomically(path, content).then(() => path)
+      : await writeNumbered(path, content);
+  } catch (err) {
+    throw unwritable(path, err as NodeJS.ErrnoException);
+  }
   ctx.out.success(`Wrote ${what} to ${written}`);
+}
+
+// The file system's refusals, in the words of the person who must fix them.
+const WHY_UNWRITABLE: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EEXIST: 'a file stands where a folder of the path should be',
+  ENOTDIR: 'a file stands where a folder of the path should be',
+  EISDIR: 'that is a folder',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+};
+
+/** A file system's refusal (no permission, no space, a file where a folder should be) as the user's to fix. */
+function unwritable(path: string, err: NodeJS.ErrnoException): Error {
+  const why = err.code === undefined ? undefined : WHY_UNWRITABLE[err.code];
+  if (why === undefined) return err;
+  return new CommandError(`Cannot write ${path}: ${why}; nothing was written.`, 'Choose another --output, or make room or permission for this one.');
 }
 
 /** Writes to `path`, or if it is taken to `name-2.ext`, `name-3.ext`, …; returns the path written. */
