@@ -1,7 +1,7 @@
 // The built `practice` binary at a real terminal: a pseudo-terminal made by util-linux `script`,
 // typed into through script's stdin like a person would, each answer only once its question shows.
 import { spawn } from 'node:child_process';
-import { BIN, type CliResult } from './cli.js';
+import { BIN, type CliResult, UNEXPECTED_FAILURE } from './cli.js';
 
 /** Keys as a terminal sends them in raw mode. */
 export const KEY = { enter: '\r', down: '\u001b[B', ctrlC: '\u0003' } as const;
@@ -111,8 +111,14 @@ export function inShellAtTerminal(line: string, env: NodeJS.ProcessEnv, title = 
       await session.waitFor(question);
       session.type(keys);
     },
+    // As runPractice does, every ending is checked for an unexpected failure (a bug, never a user's error).
     exit: (timeoutMs = 15_000) =>
-      until('it to end', timeoutMs, () => (code === null ? undefined : { code, screen: readable(raw), raw })).finally(() => child.stdin.end()),
+      until('it to end', timeoutMs, () => (code === null ? undefined : { code, screen: readable(raw), raw }))
+        .then((ended) => {
+          if (ended.screen.includes(UNEXPECTED_FAILURE)) throw new Error(`${title} ended in an unexpected failure (exit ${ended.code}):\n${ended.screen}`);
+          return ended;
+        })
+        .finally(() => child.stdin.end()),
   };
   return session;
 }
