@@ -8,7 +8,8 @@ import { readServerState } from '../../server/server-state.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 
-// The first start of PGlite runs initdb (~3 s on these machines); a PostgreSQL server may be slower.
+// A first start unpacks PGlite's shipped template (~2 s here; initdb, ~5 s, when there is none); a
+// PostgreSQL server may be slower still.
 const START_TIMEOUT_MS = 60_000;
 
 export interface BackgroundStart {
