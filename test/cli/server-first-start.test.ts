@@ -59,6 +59,31 @@ describe('the first start of a new data dir', () => {
     expect(started.systemId).toBe(shipped.systemId);
   }, SLOW);
 
+  it('keeps what was written when the server is killed, replaying the log the template starts', async () => {
+    const dataDir = join(dir, 'killed');
+    const first = await startForeground(['--data-dir', dataDir]);
+    const signup = await fetch(`${first.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: first.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ann@example.com', password: 'correct horse battery' }),
+    });
+    const { access_token: token } = (await signup.json()) as { access_token: string };
+    const headers = { apikey: first.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await fetch(`${first.url}/rest/v1/clients`, { method: 'POST', headers, body: JSON.stringify({ name: 'Ann Lee' }) });
+    expect(created.status).toBe(201);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = await startForeground(['--data-dir', dataDir]);
+    try {
+      const read = await fetch(`${second.url}/rest/v1/clients?select=name`, { headers });
+      expect(await read.json()).toEqual([{ name: 'Ann Lee' }]);
+    } finally {
+      second.child.kill('SIGTERM');
+    }
+    expect(await second.exited).toBe(0);
+  }, SLOW);
+
   it('ends fully migrated from a template that lacks the newest migration', async () => {
     const stale = join(dir, 'stale.tar.gz');
     await writeFile(stale, await buildPgliteTemplate({ through: migrations.at(-2)!.version }));

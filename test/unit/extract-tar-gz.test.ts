@@ -38,6 +38,15 @@ describe('extractTarGz', () => {
     expect((await stat(join(dir, 'db', 'global'))).mode & 0o777).toBe(0o700);
   });
 
+  it('gives a file ending in zeros the same bytes, the zeros left as a hole', async () => {
+    const walSegment = 'wal'.padEnd(64 * 1024, '\0');
+    const allZeros = '\0'.repeat(4096);
+    extractTarGz(archive(entry('/pg_wal/segment', '0', walSegment), entry('/zeros', '0', allZeros), entry('/empty', '0')), join(dir, 'db'));
+    expect(await readFile(join(dir, 'db', 'pg_wal', 'segment'), 'utf8')).toBe(walSegment);
+    expect(await readFile(join(dir, 'db', 'zeros'), 'utf8')).toBe(allZeros);
+    expect(await readFile(join(dir, 'db', 'empty'), 'utf8')).toBe('');
+  });
+
   it('refuses an entry that points outside the target, writing nothing there', () => {
     expect(() => extractTarGz(archive(entry('../escaped', '0', 'no')), join(dir, 'db'))).toThrow('The archive\'s entry "../escaped" points outside its folder.');
     expect(existsSync(join(dir, 'escaped'))).toBe(false);

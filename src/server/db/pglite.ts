@@ -11,6 +11,8 @@ export interface PgliteTarget {
   dataDir?: string;
   /** A gzipped data dir (PGlite dumpDataDir) to start from instead of running initdb. */
   loadDataDir?: Blob;
+  /** PostgreSQL settings beyond START_PARAMS', as `-c name=value` would give them. */
+  settings?: Record<string, string>;
 }
 
 /** PGlite can also hand out its files, gzipped: tests start every server from one such template. */
@@ -28,7 +30,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     extensions: { btree_gist },
-    startParams: START_PARAMS,
+    startParams: [...START_PARAMS, ...Object.entries(target.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
   });
   await pg.exec(`set timezone = 'UTC'`);
   const pipeline = new PglitePipeline(pg);
