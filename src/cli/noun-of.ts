@@ -1,5 +1,5 @@
-// Which noun a command line names, read before commander parses it: the program builds only that
-// noun's commands, and the launcher keeps a compile cache per noun.
+// Which noun a command line names, read before commander parses it: the program loads and builds
+// only that noun's commands.
 
 // Global options that take a value, so the value is not mistaken for the noun.
 const VALUED_OPTIONS = new Set(['-p', '--profile', '--max-wait']);

@@ -18,8 +18,10 @@ type CommandFactory = (ctx: Context) => Command;
 
 /**
  * The nouns. The CLI's own (auth, profile, api) are small and share the core every command loads;
- * a noun with heavy dependencies of its own gives `load` instead, and its module (a chunk of its
- * own) is imported only when it runs. Registering a noun is one entry here.
+ * a noun with heavy dependencies of its own gives `load` instead, and its module runs, and the
+ * packages it requires load, only when it is the noun invoked. The build puts every module in one
+ * file (dist/cli.cjs), so what a `load` saves is running the module and building its commands, not
+ * reading a file. Registering a noun is one entry here.
  */
 const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactory } | { load(): Promise<CommandFactory> })> = [
   { name: 'auth', summary: 'Sign in and out, and see who is signed in', command: authCommand },

@@ -5,7 +5,7 @@ import { UsageError } from '../cli/errors.js';
 import { ApiClient } from './api-client.js';
 import { AuthApi } from './auth-api.js';
 import { DEFAULT_TIMEOUTS, HttpTransport } from './http.js';
-import { chooseProfile, LOCAL_PROFILE, type ProfileSource, systemTimeZone } from './profiles.js';
+import { chooseProfile, LOCAL_PROFILE, profileTimeZone, type ProfileSource } from './profiles.js';
 import { normalizeProjectUrl, type ProjectUrls, projectUrls } from './project-url.js';
 import { SessionKeeper } from './session.js';
 
@@ -76,7 +76,6 @@ export async function connect(ctx: Context): Promise<Connection> {
     selfSignIn: localAccount ? (profile, authApi) => localAccount.signInLocalTherapist(profile, authApi, ctx.now()) : null,
   });
   api.useCredentials(session);
-  // A stored zone was checked when it was stored (`profile add`).
-  const timeZone = stored?.time_zone ?? systemTimeZone(env);
+  const timeZone = profileTimeZone(stored, env);
   return { profile: { name, source, local, urls, timeZone }, api, auth, session };
 }

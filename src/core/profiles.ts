@@ -2,7 +2,7 @@
 // `local`), and the checks on what a profile holds: its name and its practice's time zone.
 import { readlinkSync } from 'node:fs';
 import { UsageError } from '../cli/errors.js';
-import type { ConfigFile } from './config-store.js';
+import type { ConfigFile, StoredProfile } from './config-store.js';
 
 /** The built-in profile: the embedded service on this machine (DESIGN.md section 2). */
 export const LOCAL_PROFILE = 'local';
@@ -41,6 +41,11 @@ export function systemTimeZone(env: NodeJS.ProcessEnv = process.env): string {
     // no such link (Windows, some containers): ask ICU
   }
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The practice's zone, where its day starts: the profile's own (checked when stored), else this machine's. */
+export function profileTimeZone(profile: StoredProfile | undefined, env: NodeJS.ProcessEnv): string {
+  return profile?.time_zone ?? systemTimeZone(env);
 }
 
 /** An IANA zone name the runtime knows, e.g. Europe/Berlin; the practice's day starts there. */

@@ -1,7 +1,8 @@
 // A schedule as an iCalendar document (RFC 5545) that calendar apps import or subscribe to.
 // Pure: the practice's time zone and the instant `now` are arguments; the text is returned, not written.
 import type { AppointmentStatus } from '../model/appointment-status.js';
-import { InvalidInputError } from '../model/errors.js';
+import { instantAt } from '../model/time-zone.js';
+import { parseTimeOfDay } from '../model/when.js';
 import { redactAppointment } from './redact.js';
 import type { ScheduledAppointment } from './schedule.js';
 
@@ -36,23 +37,22 @@ export function eventUid(appointmentId: string): string {
  * reads UTC the same way and shows it in its user's zone, while a TZID obliges the file to carry a
  * VTIMEZONE that the apps then trust over their own zone data (Outlook and Google disagree on
  * hand-written ones). The events are single, never recurring, so nothing needs the zone's rules after
- * the conversion here, which is where DST is settled once, from the runtime's IANA data.
+ * the conversion (src/model/time-zone.ts), which settles DST once, from the runtime's IANA data.
  */
 export function toICalendar(schedule: readonly ScheduledAppointment[], { timeZone, now, redact }: CalendarOptions): string {
-  const zone = zoneClock(timeZone);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//practice//practice CLI//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    ...schedule.flatMap((appointment) => eventLines(redact ? redactAppointment(appointment) : appointment, zone, now)),
+    ...schedule.flatMap((appointment) => eventLines(redact ? redactAppointment(appointment) : appointment, timeZone, now)),
     'END:VCALENDAR',
   ];
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
-function eventLines(appointment: ScheduledAppointment, zone: ZoneClock, now: Date): string[] {
+function eventLines(appointment: ScheduledAppointment, timeZone: string, now: Date): string[] {
   const created = instantOrNull(appointment.created_at);
   const modified = instantOrNull(appointment.updated_at);
   const status = CALENDAR_STATUS[appointment.status];
@@ -60,8 +60,8 @@ function eventLines(appointment: ScheduledAppointment, zone: ZoneClock, now: Dat
     'BEGIN:VEVENT',
     `UID:${escapeText(eventUid(appointment.id))}`,
     `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART:${utcStamp(zone.instantOf(appointment.date, appointment.start_time))}`,
-    `DTEND:${utcStamp(zone.instantOf(appointment.date, appointment.end_time))}`,
+    `DTSTART:${utcStamp(instantAt(appointment.date, parseTimeOfDay(appointment.start_time), timeZone))}`,
+    `DTEND:${utcStamp(instantAt(appointment.date, parseTimeOfDay(appointment.end_time), timeZone))}`,
     `SUMMARY:${escapeText(summaryOf(appointment))}`,
     `STATUS:${status}`,
     // A cancelled visit stays visible but no longer makes the therapist look busy.
@@ -131,55 +131,4 @@ function fold(line: string): string {
   }
   lines.push(current);
   return lines.join('\r\n');
-}
-
-interface ZoneClock {
-  /** The instant of a date and time of day on the zone's wall clock. */
-  instantOf(date: string, time: string): Date;
-}
-
-/*
- * Wall-clock time -> instant, with Temporal's `compatible` choice where the clock is not one-to-one:
- * a time skipped by the spring change (02:30 in Berlin on 2026-03-29) is read with the offset before
- * the change, which places it an hour later (03:30), and a time that occurs twice in autumn is the
- * earlier of the two. The service refuses neither, so an export must place both somewhere.
- */
-function zoneClock(timeZone: string): ZoneClock {
-  let parts: Intl.DateTimeFormat;
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-    });
-  } catch (error) {
-    if (error instanceof RangeError) {
-      throw new InvalidInputError(`unknown time zone '${timeZone}'; expected an IANA name like Europe/Berlin`);
-    }
-    throw error;
-  }
-
-  // Minutes the zone is ahead of UTC at an instant (whole seconds, as every instant here is).
-  const offsetAt = (instant: number): number => {
-    const field = (type: Intl.DateTimeFormatPartTypes) =>
-      Number(parts.formatToParts(instant).find((part) => part.type === type)!.value);
-    const wall = Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
-    return (wall - instant) / 60_000;
-  };
-
-  const DAY = 24 * 60 * 60_000;
-  return {
-    instantOf(date, time) {
-      const wall = Date.parse(`${date}T${time}:00Z`);
-      // A zone changes its offset at most once within a day either side, so the offsets a day before
-      // and a day after are the only candidates.
-      const before = offsetAt(wall - DAY);
-      const after = offsetAt(wall + DAY);
-      const fits = [before, after].filter((offset) => offsetAt(wall - offset * 60_000) === offset);
-      // Two fitting offsets: the time occurs twice, take the earlier instant (the larger offset).
-      // None: the time was skipped, read it with the offset from before the change.
-      const offset = fits.length === 0 ? before : Math.max(...fits);
-      return new Date(wall - offset * 60_000);
-    },
-  };
 }

@@ -1,4 +1,4 @@
-// A day's schedule as `appt export` writes it: appointments joined with their service's name.
+// What `appt export` writes for a day or a range of days: appointments joined with their service's name.
 // The JSON and CSV exports are these rows in SCHEDULE_COLUMNS; the iCalendar export reads the same list.
 import type { AppointmentStatus } from '../model/appointment-status.js';
 import type { Appointment, Service } from '../model/records.js';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from './appointment-status.js';
 import { isAmount } from './money.js';
-import { DAYS_OF_WEEK, TIME_OF_DAY } from './when.js';
+import { DAYS_OF_WEEK, parseTimeOfDay, TIME_OF_DAY } from './when.js';
 
 /*
  * Reading: a row must carry its id, the fields required on create (DESIGN.md section 3) and, for an
@@ -33,7 +33,7 @@ const time = z.string().regex(TIME_OF_DAY, 'expected a time as HH:MM');
 const returnedTime = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/, 'expected a time as HH:MM')
-  .transform((value) => value.slice(0, 5));
+  .transform(parseTimeOfDay);
 const text = z.string().trim().min(1, 'must not be empty');
 
 /** A field a backend may lack or leave empty; both read as null. */

@@ -1,12 +1,11 @@
 // Days and clock times as the practice sees them: YYYY-MM-DD in its time zone and HH:MM on its clock.
 // Pure: the instant `now` and the time zone are always arguments, never read from the process.
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { InvalidInputError } from './errors.js';
+import { wallClockAt } from './time-zone.js';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export const DAYS_OF_WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
@@ -28,28 +27,15 @@ const HOURS_FORM = 'expected hours like 09:00-12:00,13:00-17:00 or 9am-5pm, or c
 const MINUTES_PER_DAY = 24 * 60;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The instant `now` on the clocks of `timeZone`. */
-function localTime(now: Date, timeZone: string): dayjs.Dayjs {
-  try {
-    // Instant -> local time is the direction the timezone plugin gets right across DST changes;
-    // everything after it is calendar arithmetic in UTC, where every day has 24 hours.
-    return dayjs(now).tz(timeZone);
-  } catch (error) {
-    if (error instanceof RangeError) {
-      throw new InvalidInputError(`unknown time zone '${timeZone}'; expected an IANA name like Europe/Berlin`);
-    }
-    throw error;
-  }
-}
-
 /** Today's date in `timeZone` at the instant `now`. */
 export function todayIn(now: Date, timeZone: string): string {
-  return localTime(now, timeZone).format('YYYY-MM-DD');
+  return wallClockAt(now, timeZone).date;
 }
 
 /** Date and clock time in `timeZone` at the instant `now`, as `YYYY-MM-DD HH:MM` (sorts as it reads). */
 export function dateTimeIn(now: Date, timeZone: string): string {
-  return localTime(now, timeZone).format('YYYY-MM-DD HH:mm');
+  const { date, time } = wallClockAt(now, timeZone);
+  return `${date} ${time}`;
 }
 
 /**
@@ -120,18 +106,22 @@ export function weekOf(date: string): string[] {
   return DAYS_OF_WEEK.map((_, offset) => addDays(monday, offset));
 }
 
-/** A clock time as typed: `9`, `09`, `9:30`, `14:00`, `2pm`, `9:30am`, `12am` (midnight) -> `HH:MM`. */
+/**
+ * The one HH:MM normaliser, for a clock time as typed (`9`, `09`, `9:30`, `14:00`, `2pm`, `9:30am`,
+ * `12am` for midnight) and as a backend returns it (ours `09:30`, PostgreSQL's own text `09:30:00`).
+ * The practice's clock counts minutes, so seconds are dropped.
+ */
 export function parseTimeOfDay(text: string): string {
-  const match = /^(\d{1,2})(?::(\d{2}))?(?:\s*([ap])m)?$/.exec(text.trim().toLowerCase());
+  const match = /^(\d{1,2})(?::(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:\s*([ap])m)?$/.exec(text.trim().toLowerCase());
   if (match === null) throw new InvalidInputError(`${TIME_FORM}; got '${text}'`);
-  const [, hourText, minuteText = '0', meridiem] = match;
+  const [, hourText, minuteText = '0', secondText = '0', meridiem] = match;
   let hour = Number(hourText);
   const minute = Number(minuteText);
   if (meridiem !== undefined) {
     if (hour < 1 || hour > 12) throw new InvalidInputError(`${TIME_FORM}; got '${text}' (with am/pm the hour is 1-12)`);
     hour = (hour % 12) + (meridiem === 'p' ? 12 : 0);
   }
-  if (hour > 23 || minute > 59) throw new InvalidInputError(`${TIME_FORM}; got '${text}'`);
+  if (hour > 23 || minute > 59 || Number(secondText) > 59) throw new InvalidInputError(`${TIME_FORM}; got '${text}'`);
   return formatClock(hour * 60 + minute);
 }
 

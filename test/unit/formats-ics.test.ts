@@ -122,6 +122,8 @@ describe('toICalendar', () => {
       { name: 'New York late in the evening, the next day in UTC', zone: 'America/New_York', date: '2026-12-31', start: '22:00', end: '23:00', utcStart: '2027-01-01T03:00:00.000Z', utcEnd: '2027-01-01T04:00:00.000Z' },
       { name: 'Auckland early in the morning, the day before in UTC', zone: 'Pacific/Auckland', date: '2026-11-23', start: '08:00', end: '09:00', utcStart: '2026-11-22T19:00:00.000Z', utcEnd: '2026-11-22T20:00:00.000Z' },
       { name: 'Kolkata at a half-hour offset', zone: 'Asia/Kolkata', date: '2026-05-04', start: '10:00', end: '11:00', utcStart: '2026-05-04T04:30:00.000Z', utcEnd: '2026-05-04T05:30:00.000Z' },
+      { name: "PostgreSQL's own time text, with seconds", zone: 'Europe/Berlin', date: '2026-03-28', start: '09:00:00', end: '10:00:00', utcStart: '2026-03-28T08:00:00.000Z', utcEnd: '2026-03-28T09:00:00.000Z' },
+      { name: 'Adelaide at its half-hour offset in summer', zone: 'Australia/Adelaide', date: '2026-01-15', start: '09:00', end: '10:00', utcStart: '2026-01-14T22:30:00.000Z', utcEnd: '2026-01-14T23:30:00.000Z' },
       { name: 'UTC', zone: 'UTC', date: '2026-05-04', start: '00:00', end: '23:59', utcStart: '2026-05-04T00:00:00.000Z', utcEnd: '2026-05-04T23:59:00.000Z' },
     ])('$name', ({ zone, date, start, end, utcStart, utcEnd }) => {
       const event = only(calendar([appointment({ date, start_time: start, end_time: end })], { timeZone: zone }));

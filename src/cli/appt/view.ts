@@ -3,7 +3,7 @@
 import { query } from '../../core/query.js';
 import type { Column } from '../../core/output.js';
 import { shortId } from '../../model/short-id.js';
-import { dayOfWeek } from '../../model/when.js';
+import { dayOfWeek, parseTimeOfDay } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { resolveRowId } from '../shared/resolve.js';
@@ -31,7 +31,7 @@ export interface Appointment {
 export const FIELDS = ['id', 'date', 'start_time', 'end_time', 'status', 'client_id', 'client_name', 'service_id', 'price', 'buffer_minutes', 'therapist_id', 'notes', 'created_at', 'updated_at'];
 
 /** HH:MM whether the backend says 09:00 (ours) or 09:00:00 (PostgreSQL's own text). */
-export const clock = (time: string) => time.slice(0, 5);
+export const clock = parseTimeOfDay;
 
 export const COLUMNS: Column<Appointment>[] = [
   { key: 'id', format: shortId },

@@ -32,9 +32,9 @@ export const ENVIRONMENT = `Environment variables
                        (default: $XDG_CONFIG_HOME/practice, ~/.config/practice)
   XDG_DATA_HOME        the local service keeps its data under $XDG_DATA_HOME/practice
                        (default: ~/.local/share/practice)
-  XDG_CACHE_HOME       compiled code is cached under $XDG_CACHE_HOME/practice
+  XDG_CACHE_HOME       on Node 22+, compiled code is cached under $XDG_CACHE_HOME/practice
                        (default: ~/.cache/practice), so commands start faster;
-                       safe to delete at any time
+                       safe to delete at any time (NODE_COMPILE_CACHE: elsewhere)
   NODE_DISABLE_COMPILE_CACHE  set to anything: no compiled-code cache
   NO_COLOR             set to anything: no colour
   CLICOLOR_FORCE       set to 1: colour even when the output is not a terminal

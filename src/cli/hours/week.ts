@@ -2,7 +2,7 @@
 // written as `hours set` reads it (09:00-12:00,13:00-17:00 or closed), so the output can be fed back.
 import type { Column } from '../../core/output.js';
 import type { BusinessHours } from '../../model/records.js';
-import { DAYS_OF_WEEK, type DayOfWeek, type OpeningInterval } from '../../model/when.js';
+import { DAYS_OF_WEEK, type DayOfWeek, type OpeningInterval, parseTimeOfDay } from '../../model/when.js';
 
 export interface DayHours {
   day_of_week: DayOfWeek;
@@ -25,7 +25,7 @@ export function hoursSpec(hours: readonly OpeningInterval[]): string {
 export function dayHours(day: DayOfWeek, rows: readonly BusinessHours[]): DayHours {
   const hours = rows
     .filter((row) => row.day_of_week === day)
-    .map((row) => ({ open_time: row.open_time.slice(0, 5), close_time: row.close_time.slice(0, 5) }))
+    .map((row) => ({ open_time: parseTimeOfDay(row.open_time), close_time: parseTimeOfDay(row.close_time) }))
     .sort((a, b) => a.open_time.localeCompare(b.open_time));
   return { day_of_week: day, hours };
 }

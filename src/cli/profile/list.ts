@@ -1,7 +1,7 @@
 // `practice profile list`: every profile (the built-in local one included), which one is active,
 // where it points and who is signed in to it. Offline: nothing is sent.
 import { Command } from 'commander';
-import { chooseProfile, LOCAL_PROFILE, systemTimeZone } from '../../core/profiles.js';
+import { chooseProfile, LOCAL_PROFILE, profileTimeZone } from '../../core/profiles.js';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { resolveDataDir } from '../../server/data-dir.js';
@@ -50,7 +50,7 @@ export async function runList(options: RowOptions, ctx: Context): Promise<void> 
       active: name === active,
       url: name === LOCAL_PROFILE ? (localServer?.url ?? null) : (profile.url ?? null),
       signed_in_as: profile.session ? (profile.session.user.email ?? profile.session.user.id) : null,
-      time_zone: profile.time_zone ?? systemTimeZone(ctx.env),
+      time_zone: profileTimeZone(profile, ctx.env),
     };
   });
   await ctx.out.rows(rows, COLUMNS, options);

@@ -1,7 +1,7 @@
 // Flag values as the domain parses them (src/model), in the practice's time zone. A parse error
 // becomes a usage error naming the flag, thrown before any request, so exit 2 means nothing was sent.
 import type { z } from 'zod';
-import { chooseProfile, systemTimeZone } from '../../core/profiles.js';
+import { chooseProfile, profileTimeZone } from '../../core/profiles.js';
 import { parseAppointmentStatus, type AppointmentStatus } from '../../model/appointment-status.js';
 import { InvalidInputError } from '../../model/errors.js';
 import { parseAmount } from '../../model/money.js';
@@ -20,13 +20,14 @@ export function parseFlag<T>(flag: string, parse: () => T): T {
 }
 
 /**
- * The practice's IANA time zone: the active profile's, else this machine's. Read from the profile
- * store without connecting, so a bad date is refused before the local service is even started.
+ * The practice's IANA time zone of the profile this command uses (core/profiles.ts decides both).
+ * Read from the profile store without connecting, so a bad date is refused before the local service
+ * is even started.
  */
 export async function practiceTimeZone(ctx: Context): Promise<string> {
   const config = await ctx.config().read();
   const { name } = chooseProfile(config, ctx.options.profile, ctx.env);
-  return config.profiles[name]?.time_zone ?? systemTimeZone(ctx.env);
+  return profileTimeZone(config.profiles[name], ctx.env);
 }
 
 /** `today`, `tomorrow`, `fri`, `+3d` or an ISO date, as YYYY-MM-DD in the practice's time zone. */

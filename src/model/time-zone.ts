@@ -1,0 +1,74 @@
+// The one time-zone engine: instants to a zone's wall clock and back, from the runtime's IANA data
+// (Intl). Both directions read the same offsets, so a time shown as local converts back to the same
+// instant. Pure: the zone and the instant are always arguments.
+import { InvalidInputError } from './errors.js';
+
+/** A date and clock time on a zone's wall clock: YYYY-MM-DD and HH:MM. */
+export interface WallClock {
+  date: string;
+  time: string;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+// A formatter costs about a millisecond to make and a command converts many times in one zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      });
+    } catch (error) {
+      if (error instanceof RangeError) {
+        throw new InvalidInputError(`unknown time zone '${timeZone}'; expected an IANA name like Europe/Berlin`);
+      }
+      throw error;
+    }
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall clock of `timeZone` at `instant` (milliseconds), read as if it were UTC. */
+function wallAt(instant: number, timeZone: string): number {
+  const fields = Object.fromEntries(formatterOf(timeZone).formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(fields.year!, fields.month! - 1, fields.day!, fields.hour!, fields.minute!, fields.second!);
+}
+
+/** Minutes `timeZone` is ahead of UTC at `instant` (Adelaide: 570 or 630). */
+function offsetAt(instant: number, timeZone: string): number {
+  const whole = Math.floor(instant / 1000) * 1000;
+  return (wallAt(whole, timeZone) - whole) / MINUTE;
+}
+
+/** The date and HH:MM the clocks of `timeZone` show at the instant `now`. */
+export function wallClockAt(now: Date, timeZone: string): WallClock {
+  const iso = new Date(now.getTime() + offsetAt(now.getTime(), timeZone) * MINUTE).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/*
+ * Wall-clock time -> instant, with Temporal's `compatible` choice where the clock is not one-to-one:
+ * a time skipped by the spring change (02:30 in Berlin on 2026-03-29) is read with the offset before
+ * the change, which places it an hour later (03:30), and a time that occurs twice in autumn is the
+ * earlier of the two. The service refuses neither, so whatever converts them must place both somewhere.
+ */
+export function instantAt(date: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  if (Number.isNaN(wall)) throw new InvalidInputError(`expected a date as YYYY-MM-DD and a time as HH:MM; got '${date} ${time}'`);
+  // A zone changes its offset at most once within a day either side, so the offsets a day before
+  // and a day after are the only candidates.
+  const before = offsetAt(wall - DAY, timeZone);
+  const after = offsetAt(wall + DAY, timeZone);
+  const fits = [before, after].filter((offset) => offsetAt(wall - offset * MINUTE, timeZone) === offset);
+  // Two fitting offsets: the time occurs twice, take the earlier instant (the larger offset).
+  // None: the time was skipped, read it with the offset from before the change.
+  const offset = fits.length === 0 ? before : Math.max(...fits);
+  return new Date(wall - offset * MINUTE);
+}
