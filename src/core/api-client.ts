@@ -1,8 +1,8 @@
 // The one way a command talks to the project: apikey + bearer + JSON on every request, the token
 // renewed when it is about to expire or was refused, retries within --max-wait, and errors as ApiError.
 import packageJson from '../../package.json' with { type: 'json' };
-import { CommandError, UsageError } from '../cli/errors.js';
 import { apiErrorFrom } from './api-error.js';
+import { BadInputError, NotJsonResponseError } from './errors.js';
 import { ConnectionError, type HttpResponse, type Transport } from './http.js';
 import type { ProjectUrls } from './project-url.js';
 import { query as newQuery, type Query } from './query.js';
@@ -11,7 +11,7 @@ import { backoffMs, MAX_ATTEMPTS, rateLimitResetMs, retryDelayMs, shouldRetry } 
 
 /** Where the bearer token comes from: the profile's session (session.ts) or a token given outright. */
 export interface Credentials {
-  /** A token that is not about to expire; throws AuthError when nobody is signed in. */
+  /** A token that is not about to expire; throws NotSignedInError when nobody is signed in. */
   accessToken(): Promise<string>;
   /** The server refused `rejected`: get another if possible; true when there is one to retry with. */
   renew(rejected: string): Promise<boolean>;
@@ -69,7 +69,7 @@ export class ApiResponse {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new CommandError(`The server answered HTTP ${this.status} with a body that is not JSON.`, 'Check the project URL of the profile (`practice profile list`).');
+      throw new NotJsonResponseError(this.status);
     }
   }
 }
@@ -148,7 +148,7 @@ export class ApiClient {
 
   private async write<Row>(method: 'PATCH' | 'DELETE', table: string, query: Query<Row>, body: unknown, select?: readonly string[]): Promise<Row[]> {
     // A write without a filter would touch every row of the practice; refuse before sending.
-    if (query.unfiltered) throw new UsageError(`Refusing to ${method === 'PATCH' ? 'update' : 'delete'} every row of ${table}: no filter.`);
+    if (query.unfiltered) throw new BadInputError(`Refusing to ${method === 'PATCH' ? 'update' : 'delete'} every row of ${table}: no filter.`);
     const search = [query.toString(), selectParam(select)].filter(Boolean).join('&');
     const response = await this.request({ method, path: restPath(table), query: search, body, headers: { prefer: 'return=representation' } });
     return response.json<Row[]>() ?? [];
@@ -309,7 +309,7 @@ function refusesToken(response: ApiResponse): boolean {
 function unsettled(err: ConnectionError, safeToRepeat: boolean): ConnectionError {
   if (safeToRepeat || !err.maybeApplied) return err;
   const hint = 'The service may have stopped mid-request, after making the change or before: check (list or show the record) before running the command again.';
-  return new ConnectionError(err.message, hint, err.transient, err.maybeApplied);
+  return new ConnectionError(err.message, hint, err.transient, err.maybeApplied, err.reason);
 }
 
 function selectParam(select: readonly string[] | undefined): string | undefined {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { CommandError } from '../cli/errors.js';
+import { DamagedConfigError } from './errors.js';
 import { withFileLock } from './file-lock.js';
 
 export interface StoredUser {
@@ -81,7 +81,7 @@ export class ConfigStore {
       if (typeof config.profiles !== 'object' || config.profiles === null) throw new Error('no profiles');
       return config;
     } catch {
-      throw new CommandError(`The config file ${this.path} is damaged.`, 'Fix it by hand, or delete it and sign in again.');
+      throw new DamagedConfigError(this.path);
     }
   }
 

@@ -1,9 +1,9 @@
 // From the chosen profile and the environment to a ready client: the project's URLs and anon key
 // (PRACTICE_URL / PRACTICE_ANON_KEY win over the profile), the session keeper, the auth endpoints.
 import type { Context } from '../cli/context.js';
-import { UsageError } from '../cli/errors.js';
 import { ApiClient } from './api-client.js';
 import { AuthApi } from './auth-api.js';
+import { MissingAnonKeyError, UnknownProfileError } from './errors.js';
 import { DEFAULT_TIMEOUTS, HttpTransport } from './http.js';
 import { chooseProfile, LOCAL_PROFILE, type ProfileSource, systemTimeZone } from './profiles.js';
 import { normalizeProjectUrl, type ProjectUrls, projectUrls } from './project-url.js';
@@ -35,7 +35,7 @@ export async function connect(ctx: Context): Promise<Connection> {
   const stored = config.profiles[name];
   const local = name === LOCAL_PROFILE && !env.PRACTICE_URL;
   if (!stored?.url && !local && !env.PRACTICE_URL) {
-    throw new UsageError(`There is no profile named "${name}".`, 'See `practice profile list`; add one with `practice profile add`.');
+    throw new UnknownProfileError(name);
   }
 
   // Only the local profile needs the code that starts a server and signs a therapist up.
@@ -53,7 +53,7 @@ export async function connect(ctx: Context): Promise<Connection> {
     urls = normalizeProjectUrl(stored!.url!);
   }
   if (!anonKey) {
-    throw new UsageError(`No anon key for profile ${name}.`, `Set PRACTICE_ANON_KEY, or run \`practice profile add ${name} --url ${urls.root} --anon-key KEY\`.`);
+    throw new MissingAnonKeyError(name, urls.root);
   }
 
   const api = new ApiClient({

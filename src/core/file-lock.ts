@@ -2,8 +2,8 @@
 // whose holder has died is broken, so a killed process never wedges the CLI.
 import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CommandError } from '../cli/errors.js';
 import { isProcessAlive } from '../server/process-alive.js';
+import { LockTimeoutError } from './errors.js';
 
 const POLL_MS = 25;
 let attempts = 0;
@@ -42,7 +42,7 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>): Pro
       continue;
     }
     if (Date.now() > deadline) {
-      throw new CommandError(`Timed out waiting for ${path}, held by process ${pid}.`, `If that process is stuck, end it (kill ${pid}).`);
+      throw new LockTimeoutError(path, pid);
     }
     await sleep(POLL_MS + Math.random() * POLL_MS);
   }

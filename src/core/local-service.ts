@@ -3,13 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from '../cli/context.js';
-import { AuthError, CommandError } from '../cli/errors.js';
 import { startInBackground } from '../cli/server/background.js';
 import { resolveDataDir } from '../server/data-dir.js';
 import { readServerState, type ServerState } from '../server/server-state.js';
 import { ApiError } from './api-error.js';
 import { type AuthApi, storedSession } from './auth-api.js';
 import type { ConfigStore, StoredProfile, StoredSession } from './config-store.js';
+import { CoreError, LocalAccountTakenError, LocalServiceStoppedError } from './errors.js';
 import { LOCAL_PROFILE } from './profiles.js';
 
 const LOCAL_EMAIL = 'therapist@localhost';
@@ -46,7 +46,7 @@ export async function localService(ctx: Context, store: ConfigStore, notice: (li
       notice(`Starting the practice service in the background (data in ${dataDir}; \`practice server stop\` stops it).`);
       anonKey = (await startInBackground(ctx, { host: '127.0.0.1', port: 0, dataDir })).anonKey;
       running = await runningServer(dataDir);
-      if (!running) throw new CommandError('The practice service started, then stopped at once.', 'See its log with `practice server status` and the server.log in its data dir.');
+      if (!running) throw new LocalServiceStoppedError();
     }
     if (!anonKey) {
       const { loadServiceKeys } = await import('../server/auth/keys.js');
@@ -79,14 +79,11 @@ export async function signInLocalTherapist(profile: StoredProfile, auth: AuthApi
     session = await auth.signUp(fresh.email, fresh.password);
   } catch (err) {
     if (err instanceof ApiError && err.code === 'user_already_exists') {
-      throw new AuthError(
-        `The local practice service already has the account ${fresh.email}, and this CLI does not have its password.`,
-        'Sign in to it with `practice auth login --profile local`.',
-      );
+      throw new LocalAccountTakenError(fresh.email);
     }
     throw err;
   }
-  if (!session) throw new CommandError('The local practice service created the account but started no session.');
+  if (!session) throw new CoreError('The local practice service created the account but started no session.');
   profile.local_account = fresh;
   return storedSession(session, now);
 }
