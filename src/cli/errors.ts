@@ -8,6 +8,7 @@ import {
 } from '../core/errors.js';
 import { ConnectionError } from '../core/http.js';
 import { LOCAL_PROFILE } from '../core/profiles.js';
+import { BackgroundStartError } from '../local-service/errors.js';
 
 export const ExitCode = {
   ok: 0,
@@ -92,5 +93,8 @@ function coreExitCode(err: CoreError): number {
 export function failureOf(err: unknown): Failure | null {
   if (err instanceof CommandError) return { exitCode: err.exitCode, hint: err.hint };
   if (err instanceof CoreError) return { exitCode: coreExitCode(err), hint: err.hint ?? commandHint(err) };
+  if (err instanceof BackgroundStartError) {
+    return { exitCode: ExitCode.failure, hint: 'Run `practice server start --foreground` to see it start in this terminal.' };
+  }
   return null;
 }

@@ -2,7 +2,7 @@
 // whose holder has died is broken, so a killed process never wedges the CLI.
 import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isProcessAlive } from '../server/process-alive.js';
+import { isProcessAlive } from '../fs/process-alive.js';
 import { LockTimeoutError } from './errors.js';
 
 const POLL_MS = 25;

@@ -36,10 +36,10 @@ export async function runRestore(file: string, options: RestoreOptions, ctx: Con
   if (snapshot.length < 2 || snapshot[0] !== GZIP_MAGIC[0] || snapshot[1] !== GZIP_MAGIC[1]) {
     throw new UsageError(`<file>: ${file} is not a backup written by \`practice server backup\` (not gzip data).`);
   }
-  const { readServerState, DataDirLockedError } = await import('../../server/server-state.js');
+  const { readServerState, DataDirLockedError } = await import('../../local-service/server-state.js');
   const running = await readServerState(dataDir);
   if (running) throw new CommandError(`A practice server (pid ${running.pid}) is running on ${dataDir}.`, 'Stop it first: `practice server stop`.');
-  const { ensureDataDir } = await import('../../server/data-dir.js');
+  const { ensureDataDir } = await import('../../local-service/data-dir.js');
   const { restoreSnapshot } = await import('../../server/snapshot.js');
   await ensureDataDir(dataDir);
   let keptAside: string | null;

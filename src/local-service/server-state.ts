@@ -2,7 +2,7 @@
 // pid) and what `server status|stop` and the CLI's local profile read to find the running server.
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isProcessAlive } from './process-alive.js';
+import { isProcessAlive } from '../fs/process-alive.js';
 
 export interface ServerState {
   pid: number;
