@@ -36,7 +36,10 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'report', summary: "The practice's numbers: revenue, profit and loss, clients, visits", load: async () => (await import('./report/index.js')).reportCommand },
   { name: 'export', summary: 'Write every record of the practice to a backup file', load: async () => (await import('./export/index.js')).exportCommand },
   { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },
-  { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', load: async () => (await import('./completion/index.js')).completionCommand },
+  { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', load: async () => {
+    const { completionCommand } = await import('./completion/index.js');
+    return (ctx: Context) => completionCommand(ctx, buildProgram);
+  } },
 ];
 
 function seconds(value: string): number {

@@ -5,7 +5,7 @@ import { apiErrorFrom } from './api-error.js';
 import { BadInputError, NotJsonResponseError } from './errors.js';
 import { ConnectionError, type HttpResponse, type Transport } from './http.js';
 import type { ProjectUrls } from './project-url.js';
-import { query as newQuery, type Query } from './query.js';
+import { query as newQuery, type Query } from './query-builder.js';
 import { redactBody, redactHeader, redactUrl } from './redact.js';
 import { backoffMs, MAX_ATTEMPTS, rateLimitResetMs, retryDelayMs, shouldRetry } from './retry.js';
 
@@ -19,7 +19,7 @@ export interface Credentials {
   userId(): Promise<string>;
 }
 
-export interface ApiRequest {
+export interface ApiCall {
   method: string;
   /** From the project root: `/rest/v1/clients`, `/auth/v1/user`. */
   path: string;
@@ -106,12 +106,12 @@ export class ApiClient {
   }
 
   /** Any request; a status of 400 or more throws ApiError. */
-  async request(request: ApiRequest): Promise<ApiResponse> {
+  async request(request: ApiCall): Promise<ApiResponse> {
     return ok((await this.exchange(request)).response);
   }
 
   /** Any request, the response returned whatever its status (`practice api` prints error bodies too). */
-  async raw(request: ApiRequest): Promise<ApiResponse> {
+  async raw(request: ApiCall): Promise<ApiResponse> {
     return (await this.exchange(request)).response;
   }
 
@@ -159,7 +159,7 @@ export class ApiClient {
     return this.credentials;
   }
 
-  private async exchange(request: ApiRequest): Promise<Exchange> {
+  private async exchange(request: ApiCall): Promise<Exchange> {
     const { now } = this.options;
     const deadline = now().getTime() + this.options.maxWaitMs;
     const safe = request.idempotent ?? READS.has(request.method);
@@ -199,13 +199,13 @@ export class ApiClient {
     }
   }
 
-  private async bearer(request: ApiRequest): Promise<string | null> {
+  private async bearer(request: ApiCall): Promise<string | null> {
     if (request.auth === 'none') return null;
     if (typeof request.auth === 'object') return request.auth.bearer;
     return this.signedIn().accessToken();
   }
 
-  private async send(request: ApiRequest, token: string | null): Promise<HttpResponse> {
+  private async send(request: ApiCall, token: string | null): Promise<HttpResponse> {
     const search = request.query === undefined ? '' : String(request.query);
     const url = new URL(`${this.options.urls.root}${request.path}${search ? `?${search}` : ''}`);
     const headers: Record<string, string> = {

@@ -6,7 +6,7 @@ import { ApiError } from '../../src/core/api-error.js';
 import { BadInputError } from '../../src/core/errors.js';
 import { ConnectionError, type HttpRequest, type HttpResponse } from '../../src/core/http.js';
 import { projectUrls } from '../../src/core/project-url.js';
-import { query } from '../../src/core/query.js';
+import { query } from '../../src/core/query-builder.js';
 
 type Step = HttpResponse | ConnectionError;
 
