@@ -8,6 +8,7 @@ import {
 } from '../core/errors.js';
 import { ConnectionError } from '../core/http.js';
 import { LOCAL_PROFILE } from '../core/profiles.js';
+import { LockTimeoutError } from '../fs/atomic-files.js';
 import { BackgroundStartError } from '../local-service/errors.js';
 
 export const ExitCode = {
@@ -93,6 +94,7 @@ function coreExitCode(err: CoreError): number {
 export function failureOf(err: unknown): Failure | null {
   if (err instanceof CommandError) return { exitCode: err.exitCode, hint: err.hint };
   if (err instanceof CoreError) return { exitCode: coreExitCode(err), hint: err.hint ?? commandHint(err) };
+  if (err instanceof LockTimeoutError) return { exitCode: ExitCode.failure, hint: `If that process is stuck, end it (kill ${err.holderPid}).` };
   if (err instanceof BackgroundStartError) {
     return { exitCode: ExitCode.failure, hint: 'Run `practice server start --foreground` to see it start in this terminal.' };
   }

@@ -57,13 +57,6 @@ export class LocalAccountTakenError extends CoreError {
   }
 }
 
-/** A lock file stayed held by a live process for longer than a caller waits. */
-export class LockTimeoutError extends CoreError {
-  constructor(readonly path: string, readonly holderPid: number) {
-    super(`Timed out waiting for ${path}, held by process ${holderPid}.`, `If that process is stuck, end it (kill ${holderPid}).`);
-  }
-}
-
 /** The config file exists but is not the JSON it should be. */
 export class DamagedConfigError extends CoreError {
   constructor(readonly path: string) {
