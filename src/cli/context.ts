@@ -33,7 +33,7 @@ export const DEFAULT_OPTIONS: GlobalOptions = { input: true, color: true, verbos
 interface Base {
   io: IOStreams;
   env: NodeJS.ProcessEnv;
-  /** The clock; commands never call Date.now() themselves, so tests can pin the time. */
+  /** The clock: what a command takes "now" and "today" from, so tests can pin the time (a timeout may still read Date.now()). */
   now(): Date;
   /** The command line this process runs as, to start a copy of itself (the background server). */
   self: { execPath: string; script: string };
