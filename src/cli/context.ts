@@ -4,7 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../core/api-client.js';
 import { colorEnabled, palette } from '../core/color.js';
 import { ConfigStore, configDir } from '../core/config-store.js';
-import { type Connection, connect } from '../core/connect.js';
+import { type Connection, type ConnectInputs, connect } from '../core/connect.js';
 import { Output } from '../core/output.js';
 import { Prompter, type Silence } from '../core/prompt.js';
 
@@ -80,10 +80,32 @@ export function createContext(base: Base): Context {
       return (prompt ??= new Prompter({ stdin: base.io.stdin, stderr: base.io.stderr }, ctx.silence));
     },
     config: () => (store ??= new ConfigStore(configDir(base.env))),
-    connection: () => (connection ??= connect(ctx)),
+    connection: () => (connection ??= connect(connectInputs(ctx))),
     api: async () => (await ctx.connection()).api,
   };
   return ctx;
+}
+
+/** What core's connect() needs, taken from the command line, the streams and the clock. */
+function connectInputs(ctx: Context): ConnectInputs {
+  const { stderr } = ctx.io;
+  return {
+    store: ctx.config(),
+    profileName: ctx.options.profile,
+    env: ctx.env,
+    now: ctx.now,
+    client: {
+      maxWaitMs: ctx.options.maxWait * 1000,
+      log: (line) => stderr.write(`${line}\n`),
+      redraw: stderr.isTTY ? (text) => stderr.write(`\r\x1b[2K${text}`) : undefined,
+      verbose: ctx.options.verbose,
+    },
+    startLocalService: async (dataDir) => {
+      ctx.out.note(`Starting the practice service in the background (data in ${dataDir}; \`practice server stop\` stops it).`);
+      const { startInBackground } = await import('../local-service/background.js');
+      return startInBackground(ctx.self, ctx.env, { host: '127.0.0.1', port: 0, dataDir });
+    },
+  };
 }
 
 export function processContext(): Context {

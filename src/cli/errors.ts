@@ -1,5 +1,15 @@
-// The failures a command can end with, each bound to one exit code (README "Exit codes").
-// Commands throw these (or src/model's ModelError); report() in src/cli/program.ts alone turns them into an exit code.
+// The failures a command can end with, each bound to one exit code (README "Exit codes"), and the one
+// mapping from any error to an exit code and a hint. Core's errors say what failed; the `practice ...`
+// advice on them is added here. report() in src/cli/program.ts alone turns a failure into an exit.
+import { ApiError } from '../core/api-error.js';
+import {
+  BadInputError, CancelledError, CoreError, LocalAccountTakenError, LocalServiceStoppedError, MissingAnonKeyError,
+  NotJsonResponseError, NotSignedInError, UnknownProfileError,
+} from '../core/errors.js';
+import { ConnectionError } from '../core/http.js';
+import { LOCAL_PROFILE } from '../core/profiles.js';
+import { LockTimeoutError } from '../fs/atomic-files.js';
+import { BackgroundStartError } from '../local-service/errors.js';
 
 export const ExitCode = {
   ok: 0,
@@ -24,20 +34,69 @@ export class UsageError extends CommandError {
   override readonly exitCode = ExitCode.usage;
 }
 
-/** Exit 4: not signed in, or the server rejected the credentials. */
-export class AuthError extends CommandError {
-  override readonly exitCode = ExitCode.auth;
-}
-
-/** Exit 130: the person pressed Ctrl-C at a question; nothing more was sent. */
-export class CancelledError extends CommandError {
-  override readonly exitCode = ExitCode.interrupted;
-}
-
 /** Exit with a code and no message: the command already said what it had to say (e.g. `status`). */
 export class SilentExit extends Error {
   constructor(readonly exitCode: number) {
     super(`exit ${exitCode}`);
     this.name = 'SilentExit';
   }
+}
+
+/** How a known failure ends the command; unknown errors (bugs) have none. */
+export interface Failure {
+  exitCode: number;
+  hint: string | null;
+}
+
+const CHECK_PROFILE_URL = 'Check the project URL of the profile (`practice profile list`).';
+
+const signInHint = (profile: string) => `Sign in with \`practice auth login${profile === LOCAL_PROFILE ? '' : ` --profile ${profile}`}\`.`;
+
+const API_HINTS: Record<number, string> = {
+  401: 'Sign in again with `practice auth login`.',
+  403: 'The signed-in account may not do this; check `practice auth status`.',
+  404: 'Check the table or path, and the project URL of the profile (`practice profile list`).',
+};
+
+const NO_ANSWER_HINTS: Record<ConnectionError['reason'], string | null> = {
+  refused: 'Is the service running? Check the profile (`practice profile list`) or `practice server status`.',
+  'unknown host': CHECK_PROFILE_URL,
+  'broken off': 'The service may have stopped or restarted: check it (`practice server status` for the local one) and the network, then try again.',
+  other: null,
+};
+
+/** The advice for a core error that names a command, when core's own advice does not apply. */
+function commandHint(err: CoreError): string | null {
+  if (err instanceof ApiError) {
+    return API_HINTS[err.status] ?? (err.notJson ? 'The answer was not JSON: a proxy, or a URL that is not a practice project? Check `practice profile list`.' : null);
+  }
+  if (err instanceof ConnectionError) return NO_ANSWER_HINTS[err.reason];
+  if (err instanceof NotSignedInError) return signInHint(err.profile);
+  if (err instanceof LocalAccountTakenError) return `Sign in to it with \`practice auth login --profile ${LOCAL_PROFILE}\`.`;
+  if (err instanceof UnknownProfileError) return 'See `practice profile list`; add one with `practice profile add`.';
+  if (err instanceof MissingAnonKeyError) {
+    return `Set PRACTICE_ANON_KEY, or run \`practice profile add ${err.profile} --url ${err.projectRoot} --anon-key KEY\`.`;
+  }
+  if (err instanceof NotJsonResponseError) return CHECK_PROFILE_URL;
+  if (err instanceof LocalServiceStoppedError) return 'See its log with `practice server status` and the server.log in its data dir.';
+  return null;
+}
+
+function coreExitCode(err: CoreError): number {
+  if (err instanceof BadInputError) return ExitCode.usage;
+  if (err instanceof NotSignedInError || err instanceof LocalAccountTakenError) return ExitCode.auth;
+  if (err instanceof ApiError && err.credentialsRefused) return ExitCode.auth;
+  if (err instanceof CancelledError) return ExitCode.interrupted;
+  return ExitCode.failure;
+}
+
+/** The exit code and hint of a failure the CLI knows (its own or core's); null for anything else. */
+export function failureOf(err: unknown): Failure | null {
+  if (err instanceof CommandError) return { exitCode: err.exitCode, hint: err.hint };
+  if (err instanceof CoreError) return { exitCode: coreExitCode(err), hint: err.hint ?? commandHint(err) };
+  if (err instanceof LockTimeoutError) return { exitCode: ExitCode.failure, hint: `If that process is stuck, end it (kill ${err.holderPid}).` };
+  if (err instanceof BackgroundStartError) {
+    return { exitCode: ExitCode.failure, hint: 'Run `practice server start --foreground` to see it start in this terminal.' };
+  }
+  return null;
 }

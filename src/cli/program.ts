@@ -8,7 +8,7 @@ import { InvalidInputError, ModelError, UnknownIdError } from '../model/errors.j
 import { apiCommand } from './api/index.js';
 import { authCommand } from './auth/index.js';
 import { type Context, type GlobalOptions, processContext } from './context.js';
-import { CommandError, ExitCode, SilentExit } from './errors.js';
+import { ExitCode, failureOf, SilentExit } from './errors.js';
 import { helpCommand } from './help/index.js';
 import { nounOf } from './noun-of.js';
 import { plainRefusal } from './plain-refusal.js';
@@ -38,7 +38,10 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'report', summary: "The practice's numbers: revenue, profit and loss, clients, visits", load: async () => (await import('./report/index.js')).reportCommand },
   { name: 'export', summary: 'Write every record of the practice to a backup file', load: async () => (await import('./export/index.js')).exportCommand },
   { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },
-  { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', load: async () => (await import('./completion/index.js')).completionCommand },
+  { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', load: async () => {
+    const { completionCommand } = await import('./completion/index.js');
+    return (ctx: Context) => completionCommand(ctx, buildProgram);
+  } },
 ];
 
 function seconds(value: string): number {
@@ -126,15 +129,16 @@ function report(err: unknown, ctx: Context): number {
   // Messages quote the data and the server's text: shown with control characters escaped.
   const say = (line: string) => ctx.io.stderr.write(`${visibleText(line, '\n')}\n`);
   const { red } = ctx.out.noteColor;
-  if (err instanceof CommandError) {
+  const failure = failureOf(err);
+  if (failure) {
     const origin = err instanceof ApiError ? ` (HTTP ${err.status}${err.code ? ` ${err.code}` : ''})` : '';
     // A constraint's name means nothing to a person: its plain words replace the message and the details.
     const plain = err instanceof ApiError ? (plainRefusal(err.message) ?? (err.details ? plainRefusal(err.details) : null)) : null;
     ctx.io.stderr.write(`${red('error:')} `);
-    say(`${plain ?? err.message}${origin}`);
+    say(`${plain ?? (err as Error).message}${origin}`);
     if (err instanceof ApiError && err.details && !plain) say(`details: ${err.details}`);
-    if (err.hint) say(`hint: ${err.hint}`);
-    return err.exitCode;
+    if (failure.hint) say(`hint: ${failure.hint}`);
+    return failure.exitCode;
   }
   // The domain's own refusals: bad input is a usage error (nothing was sent), an id nothing has or a
   // refused status change a failure, as the server's 404 or 409 would be. Commands usually name the

@@ -1,17 +1,17 @@
 // The one way a command talks to the project: apikey + bearer + JSON on every request, the token
 // renewed when it is about to expire or was refused, retries within --max-wait, and errors as ApiError.
 import packageJson from '../../package.json' with { type: 'json' };
-import { CommandError, UsageError } from '../cli/errors.js';
 import { apiErrorFrom } from './api-error.js';
+import { BadInputError, NotJsonResponseError } from './errors.js';
 import { ConnectionError, type HttpResponse, type Transport } from './http.js';
 import type { ProjectUrls } from './project-url.js';
-import { query as newQuery, type Query } from './query.js';
+import { query as newQuery, type Query } from './query-builder.js';
 import { redactBody, redactHeader, redactUrl } from './redact.js';
 import { backoffMs, MAX_ATTEMPTS, rateLimitResetMs, retryDelayMs, shouldRetry } from './retry.js';
 
 /** Where the bearer token comes from: the profile's session (session.ts) or a token given outright. */
 export interface Credentials {
-  /** A token that is not about to expire; throws AuthError when nobody is signed in. */
+  /** A token that is not about to expire; throws NotSignedInError when nobody is signed in. */
   accessToken(): Promise<string>;
   /** The server refused `rejected`: get another if possible; true when there is one to retry with. */
   renew(rejected: string): Promise<boolean>;
@@ -19,7 +19,7 @@ export interface Credentials {
   userId(): Promise<string>;
 }
 
-export interface ApiRequest {
+export interface ApiCall {
   method: string;
   /** From the project root: `/rest/v1/clients`, `/auth/v1/user`. */
   path: string;
@@ -69,7 +69,7 @@ export class ApiResponse {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new CommandError(`The server answered HTTP ${this.status} with a body that is not JSON.`, 'Check the project URL of the profile (`practice profile list`).');
+      throw new NotJsonResponseError(this.status);
     }
   }
 }
@@ -106,12 +106,12 @@ export class ApiClient {
   }
 
   /** Any request; a status of 400 or more throws ApiError. */
-  async request(request: ApiRequest): Promise<ApiResponse> {
+  async request(request: ApiCall): Promise<ApiResponse> {
     return ok((await this.exchange(request)).response);
   }
 
   /** Any request, the response returned whatever its status (`practice api` prints error bodies too). */
-  async raw(request: ApiRequest): Promise<ApiResponse> {
+  async raw(request: ApiCall): Promise<ApiResponse> {
     return (await this.exchange(request)).response;
   }
 
@@ -148,7 +148,7 @@ export class ApiClient {
 
   private async write<Row>(method: 'PATCH' | 'DELETE', table: string, query: Query<Row>, body: unknown, select?: readonly string[]): Promise<Row[]> {
     // A write without a filter would touch every row of the practice; refuse before sending.
-    if (query.unfiltered) throw new UsageError(`Refusing to ${method === 'PATCH' ? 'update' : 'delete'} every row of ${table}: no filter.`);
+    if (query.unfiltered) throw new BadInputError(`Refusing to ${method === 'PATCH' ? 'update' : 'delete'} every row of ${table}: no filter.`);
     const search = [query.toString(), selectParam(select)].filter(Boolean).join('&');
     const response = await this.request({ method, path: restPath(table), query: search, body, headers: { prefer: 'return=representation' } });
     return response.json<Row[]>() ?? [];
@@ -159,7 +159,7 @@ export class ApiClient {
     return this.credentials;
   }
 
-  private async exchange(request: ApiRequest): Promise<Exchange> {
+  private async exchange(request: ApiCall): Promise<Exchange> {
     const { now } = this.options;
     const deadline = now().getTime() + this.options.maxWaitMs;
     const safe = request.idempotent ?? READS.has(request.method);
@@ -199,13 +199,13 @@ export class ApiClient {
     }
   }
 
-  private async bearer(request: ApiRequest): Promise<string | null> {
+  private async bearer(request: ApiCall): Promise<string | null> {
     if (request.auth === 'none') return null;
     if (typeof request.auth === 'object') return request.auth.bearer;
     return this.signedIn().accessToken();
   }
 
-  private async send(request: ApiRequest, token: string | null): Promise<HttpResponse> {
+  private async send(request: ApiCall, token: string | null): Promise<HttpResponse> {
     const search = request.query === undefined ? '' : String(request.query);
     const url = new URL(`${this.options.urls.root}${request.path}${search ? `?${search}` : ''}`);
     const headers: Record<string, string> = {
@@ -309,7 +309,7 @@ function refusesToken(response: ApiResponse): boolean {
 function unsettled(err: ConnectionError, safeToRepeat: boolean): ConnectionError {
   if (safeToRepeat || !err.maybeApplied) return err;
   const hint = 'The service may have stopped mid-request, after making the change or before: check (list or show the record) before running the command again.';
-  return new ConnectionError(err.message, hint, err.transient, err.maybeApplied);
+  return new ConnectionError(err.message, hint, err.transient, err.maybeApplied, err.reason);
 }
 
 function selectParam(select: readonly string[] | undefined): string | undefined {

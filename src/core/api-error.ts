@@ -1,17 +1,15 @@
 // One error type for every failed response: PostgREST's body, the gateway's, the three shapes of
 // Supabase Auth, and whatever a proxy sends (PROTOCOL.md sections 4, 6, 7), read into status/code/message/hint.
-import { CommandError, ExitCode } from '../cli/errors.js';
+import { CoreError } from './errors.js';
 
-// Codes that mean "not signed in, or the token was refused": the CLI exits 4 on them whatever the status.
+// Codes that mean "not signed in, or the token was refused", whatever the status.
 const AUTH_CODES = new Set([
   'PGRST301', 'PGRST302', 'PGRST303', 'bad_jwt', 'no_authorization', 'session_not_found', 'session_expired',
   'refresh_token_not_found', 'refresh_token_already_used', 'invalid_credentials', 'user_not_found',
 ]);
 
+// Advice that needs no command name; the CLI adds its own for 401, 403, 404 and a body that is not JSON.
 const DEFAULT_HINTS: Record<number, string> = {
-  401: 'Sign in again with `practice auth login`.',
-  403: 'The signed-in account may not do this; check `practice auth status`.',
-  404: 'Check the table or path, and the project URL of the profile (`practice profile list`).',
   413: 'Send less at once.',
   429: 'The server is rate limiting this account; wait a minute, or raise --max-wait.',
   502: 'The server or a proxy in front of it is unavailable; try again shortly.',
@@ -19,18 +17,22 @@ const DEFAULT_HINTS: Record<number, string> = {
   504: 'The server or a proxy in front of it timed out; try again shortly.',
 };
 
-export class ApiError extends CommandError {
-  override readonly exitCode: number;
-
+export class ApiError extends CoreError {
   constructor(
     readonly status: number,
     readonly code: string | null,
     message: string,
     readonly details: string | null,
     hint: string | null,
+    /** The body was text or HTML, not JSON: a proxy's page, or a URL that is not a practice project. */
+    readonly notJson = false,
   ) {
     super(message, hint);
-    this.exitCode = status === 401 || (code !== null && AUTH_CODES.has(code)) ? ExitCode.auth : ExitCode.failure;
+  }
+
+  /** The server refused the credentials (or there were none): signing in again is the way out. */
+  get credentialsRefused(): boolean {
+    return this.status === 401 || (this.code !== null && AUTH_CODES.has(this.code));
   }
 }
 
@@ -86,8 +88,5 @@ export function apiErrorFrom(status: number, statusText: string, headers: Record
   const challenge = bearerChallenge(headers['www-authenticate']);
   const message = challenge ?? `The server answered HTTP ${status} ${reason}${snippet && snippet !== reason ? `: ${snippet}` : ''}`;
   const notJson = parsed === null && body.trim() !== '' && !(headers['content-type'] ?? '').includes('json');
-  const hint = notJson && !DEFAULT_HINTS[status]
-    ? 'The answer was not JSON: a proxy, or a URL that is not a practice project? Check `practice profile list`.'
-    : fallbackHint;
-  return new ApiError(status, headerCode, message, null, hint);
+  return new ApiError(status, headerCode, message, null, fallbackHint, notJson);
 }

@@ -1,11 +1,11 @@
 // The CLI's config file: profiles, their sessions and the active profile, in one JSON file of mode
 // 0600. Reads take no lock (writes are atomic renames); every change is a locked read-modify-write.
 import { readFileSync } from 'node:fs';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { CommandError } from '../cli/errors.js';
-import { withFileLock } from './file-lock.js';
+import { withFileLock, writeFileAtomically } from '../fs/atomic-files.js';
+import { DamagedConfigError } from './errors.js';
 
 export interface StoredUser {
   id: string;
@@ -81,7 +81,7 @@ export class ConfigStore {
       if (typeof config.profiles !== 'object' || config.profiles === null) throw new Error('no profiles');
       return config;
     } catch {
-      throw new CommandError(`The config file ${this.path} is damaged.`, 'Fix it by hand, or delete it and sign in again.');
+      throw new DamagedConfigError(this.path);
     }
   }
 
@@ -103,22 +103,7 @@ export class ConfigStore {
     return withFileLock(join(this.dir, `${name}.lock`), work);
   }
 
-  private async write(config: ConfigFile): Promise<void> {
-    // Writers are serialised by the lock, so the pid alone keeps a stale file from a crash apart.
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    const handle = await open(temporary, 'w', 0o600);
-    try {
-      await handle.chmod(0o600);
-      await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await rename(temporary, this.path);
-    } catch (err) {
-      await unlink(temporary).catch(() => {});
-      throw err;
-    }
+  private write(config: ConfigFile): Promise<void> {
+    return writeFileAtomically(this.path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
   }
 }

@@ -1,10 +1,11 @@
 // From the chosen profile and the environment to a ready client: the project's URLs and anon key
 // (PRACTICE_URL / PRACTICE_ANON_KEY win over the profile), the session keeper, the auth endpoints.
-import type { Context } from '../cli/context.js';
-import { UsageError } from '../cli/errors.js';
-import { ApiClient } from './api-client.js';
+import { ApiClient, type ClientOptions } from './api-client.js';
 import { AuthApi } from './auth-api.js';
+import type { ConfigStore } from './config-store.js';
+import { MissingAnonKeyError, UnknownProfileError } from './errors.js';
 import { DEFAULT_TIMEOUTS, HttpTransport } from './http.js';
+import type { StartLocalService } from './local-service.js';
 import { chooseProfile, LOCAL_PROFILE, profileTimeZone, type ProfileSource } from './profiles.js';
 import { normalizeProjectUrl, type ProjectUrls, projectUrls } from './project-url.js';
 import { SessionKeeper } from './session.js';
@@ -27,15 +28,27 @@ export interface Connection {
   session: SessionKeeper;
 }
 
-export async function connect(ctx: Context): Promise<Connection> {
-  const { env } = ctx;
-  const store = ctx.config();
+/** What a connection is made from; a caller other than the CLI (a test, an MCP server) gives the same. */
+export interface ConnectInputs {
+  store: ConfigStore;
+  /** The profile asked for by name (`--profile`), if any. */
+  profileName: string | undefined;
+  env: NodeJS.ProcessEnv;
+  now(): Date;
+  /** How the client waits, retries and reports (see ClientOptions). */
+  client: Pick<ClientOptions, 'maxWaitMs' | 'log' | 'redraw' | 'verbose'>;
+  /** Starts the local service when the local profile finds none running. */
+  startLocalService: StartLocalService;
+}
+
+export async function connect(inputs: ConnectInputs): Promise<Connection> {
+  const { env, store, now } = inputs;
   const config = await store.read();
-  const { name, source } = chooseProfile(config, ctx.options.profile, env);
+  const { name, source } = chooseProfile(config, inputs.profileName, env);
   const stored = config.profiles[name];
   const local = name === LOCAL_PROFILE && !env.PRACTICE_URL;
   if (!stored?.url && !local && !env.PRACTICE_URL) {
-    throw new UsageError(`There is no profile named "${name}".`, 'See `practice profile list`; add one with `practice profile add`.');
+    throw new UnknownProfileError(name);
   }
 
   // Only the local profile needs the code that starts a server and signs a therapist up.
@@ -46,34 +59,31 @@ export async function connect(ctx: Context): Promise<Connection> {
   if (env.PRACTICE_URL) {
     urls = normalizeProjectUrl(env.PRACTICE_URL);
   } else if (localAccount) {
-    const service = await localAccount.localService(ctx, store, (line) => ctx.out.note(line));
+    const service = await localAccount.localService(store, env, inputs.startLocalService);
     urls = projectUrls(service.url);
     anonKey = env.PRACTICE_ANON_KEY || service.anonKey;
   } else {
     urls = normalizeProjectUrl(stored!.url!);
   }
   if (!anonKey) {
-    throw new UsageError(`No anon key for profile ${name}.`, `Set PRACTICE_ANON_KEY, or run \`practice profile add ${name} --url ${urls.root} --anon-key KEY\`.`);
+    throw new MissingAnonKeyError(name, urls.root);
   }
 
   const api = new ApiClient({
     urls,
     anonKey,
     transport: new HttpTransport(DEFAULT_TIMEOUTS),
-    now: ctx.now,
-    maxWaitMs: ctx.options.maxWait * 1000,
-    log: (line) => ctx.io.stderr.write(`${line}\n`),
-    redraw: ctx.io.stderr.isTTY ? (text) => ctx.io.stderr.write(`\r\x1b[2K${text}`) : undefined,
-    verbose: ctx.options.verbose,
+    now,
+    ...inputs.client,
   });
   const auth = new AuthApi(api);
   const session = new SessionKeeper({
     store,
     profile: name,
     auth,
-    now: ctx.now,
+    now,
     envToken: env.PRACTICE_TOKEN || null,
-    selfSignIn: localAccount ? (profile, authApi) => localAccount.signInLocalTherapist(profile, authApi, ctx.now()) : null,
+    selfSignIn: localAccount ? (profile, authApi) => localAccount.signInLocalTherapist(profile, authApi, now()) : null,
   });
   api.useCredentials(session);
   const timeZone = profileTimeZone(stored, env);

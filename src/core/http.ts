@@ -2,7 +2,7 @@
 // timeout. node:http, not undici: on Node 20 a short-lived process that used undici waits ~130 ms at
 // exit for V8 to finish compiling llhttp's WebAssembly (bench/cli measures it every run).
 import type { Agent, IncomingMessage } from 'node:http';
-import { CommandError } from '../cli/errors.js';
+import { CoreError } from './errors.js';
 
 export interface HttpRequest {
   method: string;
@@ -33,9 +33,18 @@ export interface Transport {
   send(request: HttpRequest): Promise<HttpResponse>;
 }
 
+/** Why no answer came, as far as the caller needs to advise on it; `other` covers the rest. */
+export type NoAnswerReason = 'refused' | 'unknown host' | 'broken off' | 'other';
+
 /** A request that got no HTTP answer. `maybeApplied`: it may have reached the server before failing. */
-export class ConnectionError extends CommandError {
-  constructor(message: string, hint: string | null, readonly transient: boolean, readonly maybeApplied: boolean) {
+export class ConnectionError extends CoreError {
+  constructor(
+    message: string,
+    hint: string | null,
+    readonly transient: boolean,
+    readonly maybeApplied: boolean,
+    readonly reason: NoAnswerReason = 'other',
+  ) {
     super(message, hint);
   }
 }
@@ -43,9 +52,9 @@ export class ConnectionError extends CommandError {
 function connectionError(err: NodeJS.ErrnoException, url: URL, where: string, timeouts: Timeouts): ConnectionError {
   switch (err.code) {
     case 'ECONNREFUSED':
-      return new ConnectionError(`Could not connect to ${where}: connection refused.`, 'Is the service running? Check the profile (`practice profile list`) or `practice server status`.', false, false);
+      return new ConnectionError(`Could not connect to ${where}: connection refused.`, null, false, false, 'refused');
     case 'ENOTFOUND':
-      return new ConnectionError(`Could not find the host ${url.hostname}.`, 'Check the project URL of the profile (`practice profile list`).', false, false);
+      return new ConnectionError(`Could not find the host ${url.hostname}.`, null, false, false, 'unknown host');
     case 'EAI_AGAIN':
       return new ConnectionError(`Could not look up the host ${url.hostname} (DNS did not answer).`, 'Check the network connection.', true, false);
     case 'CONNECT_TIMEOUT':
@@ -56,7 +65,7 @@ function connectionError(err: NodeJS.ErrnoException, url: URL, where: string, ti
     case 'ECONNRESET':
     case 'EPIPE':
     case 'ECONNABORTED':
-      return new ConnectionError(`The connection to ${where} broke off before the answer was complete (${err.code}).`, 'The service may have stopped or restarted: check it (`practice server status` for the local one) and the network, then try again.', true, true);
+      return new ConnectionError(`The connection to ${where} broke off before the answer was complete (${err.code}).`, null, true, true, 'broken off');
     default:
       if (err.code?.startsWith('ERR_TLS') || /CERT|SELF_SIGNED|SSL/.test(err.code ?? '')) {
         return new ConnectionError(`The TLS connection to ${where} failed: ${err.message}.`, 'Check the certificate of the server, or the clock of this machine.', false, false);

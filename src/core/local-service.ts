@@ -2,19 +2,23 @@
 // in the background when it is not running, and a therapist account the CLI creates and signs in to.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Context } from '../cli/context.js';
-import { AuthError, CommandError } from '../cli/errors.js';
-import { startInBackground } from '../cli/server/background.js';
-import { resolveDataDir } from '../server/data-dir.js';
-import { readServerState, type ServerState } from '../server/server-state.js';
+import { resolveDataDir } from '../local-service/data-dir.js';
+import { readServerState, type ServerState } from '../local-service/server-state.js';
 import { ApiError } from './api-error.js';
 import { type AuthApi, storedSession } from './auth-api.js';
 import type { ConfigStore, StoredProfile, StoredSession } from './config-store.js';
+import { CoreError, LocalAccountTakenError, LocalServiceStoppedError } from './errors.js';
 import { LOCAL_PROFILE } from './profiles.js';
 
 const LOCAL_EMAIL = 'therapist@localhost';
 // A server someone else is starting (its state file has no URL yet) is waited for this long.
 const STARTING_WAIT_MS = 60_000;
+
+/**
+ * Starts the service of `dataDir` in the background (the caller knows how: which executable, and
+ * what to tell the person meanwhile); resolves with the anon key when the started server gave one.
+ */
+export type StartLocalService = (dataDir: string) => Promise<{ anonKey: string | null }>;
 
 const serverRun = (state: ServerState) => `${state.pid} ${state.startedAt}`;
 
@@ -32,8 +36,8 @@ async function runningServer(dataDir: string): Promise<ServerState | null> {
  * The local service's URL and anon key, starting it first if need be. The key is derived once per
  * run of the server and kept in the profile, so later commands skip the JWT library entirely.
  */
-export async function localService(ctx: Context, store: ConfigStore, notice: (line: string) => void): Promise<{ url: string; anonKey: string }> {
-  const dataDir = resolveDataDir(undefined, ctx.env);
+export async function localService(store: ConfigStore, env: NodeJS.ProcessEnv, start: StartLocalService): Promise<{ url: string; anonKey: string }> {
+  const dataDir = resolveDataDir(undefined, env);
   const state = await readServerState(dataDir);
   const cached = (await store.read()).profiles[LOCAL_PROFILE];
   if (state?.url && cached?.anon_key && cached.local_server === serverRun(state)) return { url: state.url, anonKey: cached.anon_key };
@@ -43,14 +47,13 @@ export async function localService(ctx: Context, store: ConfigStore, notice: (li
     let running = await runningServer(dataDir);
     let anonKey: string | null = null;
     if (!running) {
-      notice(`Starting the practice service in the background (data in ${dataDir}; \`practice server stop\` stops it).`);
-      anonKey = (await startInBackground(ctx, { host: '127.0.0.1', port: 0, dataDir })).anonKey;
+      anonKey = (await start(dataDir)).anonKey;
       running = await runningServer(dataDir);
-      if (!running) throw new CommandError('The practice service started, then stopped at once.', 'See its log with `practice server status` and the server.log in its data dir.');
+      if (!running) throw new LocalServiceStoppedError();
     }
     if (!anonKey) {
-      const { loadServiceKeys } = await import('../server/auth/keys.js');
-      anonKey = (await loadServiceKeys(dataDir, ctx.env)).anonKey;
+      const { loadServiceKeys } = await import('../local-service/keys.js');
+      anonKey = (await loadServiceKeys(dataDir, env)).anonKey;
     }
     const run = serverRun(running);
     await store.update((config) => {
@@ -79,14 +82,11 @@ export async function signInLocalTherapist(profile: StoredProfile, auth: AuthApi
     session = await auth.signUp(fresh.email, fresh.password);
   } catch (err) {
     if (err instanceof ApiError && err.code === 'user_already_exists') {
-      throw new AuthError(
-        `The local practice service already has the account ${fresh.email}, and this CLI does not have its password.`,
-        'Sign in to it with `practice auth login --profile local`.',
-      );
+      throw new LocalAccountTakenError(fresh.email);
     }
     throw err;
   }
-  if (!session) throw new CommandError('The local practice service created the account but started no session.');
+  if (!session) throw new CoreError('The local practice service created the account but started no session.');
   profile.local_account = fresh;
   return storedSession(session, now);
 }

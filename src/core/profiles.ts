@@ -1,8 +1,8 @@
 // Which profile a command uses (--profile, PRACTICE_PROFILE, the active one, else the built-in
 // `local`), and the checks on what a profile holds: its name and its practice's time zone.
 import { readlinkSync } from 'node:fs';
-import { UsageError } from '../cli/errors.js';
 import type { ConfigFile, StoredProfile } from './config-store.js';
+import { BadInputError } from './errors.js';
 
 /** The built-in profile: the embedded service on this machine (DESIGN.md section 2). */
 export const LOCAL_PROFILE = 'local';
@@ -20,7 +20,7 @@ export function chooseProfile(config: ConfigFile, flag: string | undefined, env:
 
 export function checkProfileName(name: string): string {
   if (!NAME.test(name)) {
-    throw new UsageError(`"${name}" is not a valid profile name.`, 'Use up to 40 letters, digits, "-" and "_", starting with a letter or digit.');
+    throw new BadInputError(`"${name}" is not a valid profile name.`, 'Use up to 40 letters, digits, "-" and "_", starting with a letter or digit.');
   }
   return name;
 }
@@ -53,6 +53,6 @@ export function checkTimeZone(zone: string): string {
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    throw new UsageError(`"${zone}" is not a time zone.`, 'Use an IANA name such as Europe/Berlin or America/New_York.');
+    throw new BadInputError(`"${zone}" is not a time zone.`, 'Use an IANA name such as Europe/Berlin or America/New_York.');
   }
 }

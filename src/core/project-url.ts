@@ -1,6 +1,6 @@
 // Where a project lives: the URL a user types (the project root, or its REST root `.../rest/v1`)
 // normalised to one root, from which the REST and auth roots are derived.
-import { UsageError } from '../cli/errors.js';
+import { BadInputError } from './errors.js';
 
 export interface ProjectUrls {
   /** The project root without a trailing slash, e.g. `https://abc.supabase.co` or `http://127.0.0.1:54321`. */
@@ -22,17 +22,17 @@ export function normalizeProjectUrl(input: string): ProjectUrls {
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`"${input}" is not a URL.`, 'Give the project URL, e.g. https://abcd.supabase.co or http://127.0.0.1:54321.');
+    throw new BadInputError(`"${input}" is not a URL.`, 'Give the project URL, e.g. https://abcd.supabase.co or http://127.0.0.1:54321.');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`The project URL must start with http:// or https://, not ${url.protocol}//.`);
+    throw new BadInputError(`The project URL must start with http:// or https://, not ${url.protocol}//.`);
   }
   // A password in the URL would end up in the config file and in logs; keys travel in headers.
   if (url.username || url.password) {
-    throw new UsageError('The project URL must not carry a user name or password.', 'Pass the anon key with --anon-key.');
+    throw new BadInputError('The project URL must not carry a user name or password.', 'Pass the anon key with --anon-key.');
   }
   if (url.search || url.hash) {
-    throw new UsageError(`The project URL must not have a query or fragment: ${text}`);
+    throw new BadInputError(`The project URL must not have a query or fragment: ${text}`);
   }
   const path = url.pathname.replace(/\/+$/, '').replace(REST_SUFFIX, '');
   return projectUrls(`${url.protocol}//${url.host}${path}`);

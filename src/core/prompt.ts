@@ -1,7 +1,7 @@
 // Questions at the terminal (@inquirer/prompts, loaded on the first question). Only when stdin and
 // stdout are terminals and --no-input is absent; otherwise asking is a usage error naming the flag.
 import type { Readable, Writable } from 'node:stream';
-import { CancelledError, UsageError } from '../cli/errors.js';
+import { BadInputError, CancelledError } from './errors.js';
 
 export interface Choice<T> {
   name: string;
@@ -50,7 +50,7 @@ export class Prompter {
   }
 
   private async prompts(message: string, ask: Ask) {
-    if (this.silence !== null) throw new UsageError(`Cannot ask "${message}" ${unaskable(this.silence)}.`, `Pass ${ask.flag}.`);
+    if (this.silence !== null) throw new BadInputError(`Cannot ask "${message}" ${unaskable(this.silence)}.`, `Pass ${ask.flag}.`);
     return import('@inquirer/prompts');
   }
 

@@ -1,10 +1,10 @@
 // The signed-in user's session: the access token handed to requests, renewed shortly before it
 // expires. Renewal happens under the config file's lock, so concurrent processes renew only once.
-import { AuthError } from '../cli/errors.js';
 import type { Credentials } from './api-client.js';
 import { ApiError } from './api-error.js';
 import { type AuthApi, storedSession } from './auth-api.js';
 import type { ConfigStore, StoredProfile, StoredSession } from './config-store.js';
+import { NotSignedInError } from './errors.js';
 
 /** A token with less than this left is renewed before use, so it cannot expire in flight. */
 export const RENEW_MARGIN_SECONDS = 60;
@@ -43,8 +43,6 @@ export interface SessionOptions {
   selfSignIn: SelfSignIn | null;
 }
 
-const signInHint = (profile: string) => `Sign in with \`practice auth login${profile === 'local' ? '' : ` --profile ${profile}`}\`.`;
-
 export class SessionKeeper implements Credentials {
   private last: StoredSession | null = null;
 
@@ -67,7 +65,7 @@ export class SessionKeeper implements Credentials {
       return session.access_token;
     }
     if (!session && !this.options.selfSignIn) {
-      throw new AuthError(`Not signed in (profile ${this.options.profile}).`, signInHint(this.options.profile));
+      throw new NotSignedInError(`Not signed in (profile ${this.options.profile}).`, this.options.profile);
     }
     // Compared by both tokens: a renewal within the same second may issue a byte-identical access token.
     return this.obtain((current) => current.access_token === session?.access_token && current.refresh_token === session.refresh_token);
@@ -81,7 +79,7 @@ export class SessionKeeper implements Credentials {
   async userId(): Promise<string> {
     const token = await this.accessToken();
     const id = this.options.envToken ? jwtClaims(token)?.sub : this.last?.user.id;
-    if (!id) throw new AuthError('The access token names no user (no sub claim).', signInHint(this.options.profile));
+    if (!id) throw new NotSignedInError('The access token names no user (no sub claim).', this.options.profile);
     return id;
   }
 
@@ -132,10 +130,10 @@ export class SessionKeeper implements Credentials {
     }
     const ownAccount = current === null || current.user.email === stored.local_account?.email;
     if (selfSignIn && ownAccount) return selfSignIn(stored, auth);
-    if (!current) throw new AuthError(`Not signed in (profile ${profile}).`, signInHint(profile));
-    throw new AuthError(
+    if (!current) throw new NotSignedInError(`Not signed in (profile ${profile}).`, profile);
+    throw new NotSignedInError(
       ended ? `The session of profile ${profile} has ended: ${ended}` : `The session of profile ${profile} has expired and cannot be renewed.`,
-      signInHint(profile),
+      profile,
     );
   }
 }

@@ -1,7 +1,7 @@
 // The HTTP face of the service (fastify): the gateway's checks (request size, apikey, rate limits),
 // /rest/v1 handed to the REST pipeline, /auth/v1, and the one error handler that answers every failure.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type HookHandlerDoneFunction } from 'fastify';
-import type { ServiceKeys } from './auth/keys.js';
+import type { ServiceKeys } from '../local-service/keys.js';
 import { DEFAULT_AUTH_SETTINGS, registerAuthRoutes, type AuthSettings } from './auth/routes.js';
 import { rememberingIdentifier, type Identity } from './auth/verify.js';
 import type { Database } from './db/database.js';

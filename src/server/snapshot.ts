@@ -4,10 +4,10 @@
 // A running server takes it (GET /admin/v1/backup, service key only); a stopped data dir is opened
 // under the server lock to take it. A PostgreSQL store is the PostgreSQL server's to back up.
 import { rename, rm, stat } from 'node:fs/promises';
-import { pgliteDir } from './data-dir.js';
+import { pgliteDir } from '../local-service/data-dir.js';
 import type { Database } from './db/database.js';
 import type { PgliteDatabase } from './db/pglite.js';
-import { acquireServerLock } from './server-state.js';
+import { acquireServerLock } from '../local-service/server-state.js';
 
 export function isPglite(db: Database): db is PgliteDatabase {
   return db.kind === 'pglite';

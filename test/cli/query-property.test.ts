@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/core/api-client.js';
 import { HttpTransport } from '../../src/core/http.js';
 import { projectUrls } from '../../src/core/project-url.js';
-import { query } from '../../src/core/query.js';
+import { query } from '../../src/core/query-builder.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 interface Row {

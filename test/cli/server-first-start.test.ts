@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteDir } from '../../src/server/data-dir.js';
+import { pgliteDir } from '../../src/local-service/data-dir.js';
 import { migrations } from '../../src/server/db/migrations/index.js';
 import { openPglite } from '../../src/server/db/pglite.js';
 import { buildPgliteTemplate } from '../../src/server/db/pglite-template-build.js';

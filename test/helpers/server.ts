@@ -2,7 +2,7 @@
 // migrated template database (PGlite, or PostgreSQL when the project's store is postgres).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildApp } from '../../src/server/app.js';
-import { keysFromSecret, type ServiceKeys } from '../../src/server/auth/keys.js';
+import { keysFromSecret, type ServiceKeys } from '../../src/local-service/keys.js';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from '../../src/server/auth/routes.js';
 import { signAccessToken } from '../../src/server/auth/tokens.js';
 import type { Database } from '../../src/server/db/database.js';

@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, type Credentials } from '../../src/core/api-client.js';
 import { ApiError } from '../../src/core/api-error.js';
+import { BadInputError } from '../../src/core/errors.js';
 import { ConnectionError, type HttpRequest, type HttpResponse } from '../../src/core/http.js';
 import { projectUrls } from '../../src/core/project-url.js';
-import { query } from '../../src/core/query.js';
+import { query } from '../../src/core/query-builder.js';
 
 type Step = HttpResponse | ConnectionError;
 
@@ -108,7 +109,7 @@ describe('retries', () => {
 
   it('give up at once when Retry-After is beyond --max-wait, with the server hint', async () => {
     const { client, sleeps } = harness([reply(429, { code: 'over_request_rate_limit', message: 'Rate limit exceeded', hint: 'retry after 40 s' }, { 'retry-after': '40' })], { maxWaitMs: 10_000 });
-    await expect(client.select('clients')).rejects.toMatchObject({ status: 429, hint: 'retry after 40 s', exitCode: 1 });
+    await expect(client.select('clients')).rejects.toMatchObject({ status: 429, hint: 'retry after 40 s', credentialsRefused: false });
     expect(sleeps).toEqual([]);
   });
 
@@ -168,8 +169,8 @@ describe('creates', () => {
 
   it('refuse an update or delete without a filter, sending nothing', async () => {
     const { client, sent } = harness([]);
-    await expect(client.update('clients', query(), { name: 'x' })).rejects.toMatchObject({ exitCode: 2 });
-    await expect(client.remove('clients', query())).rejects.toMatchObject({ exitCode: 2 });
+    await expect(client.update('clients', query(), { name: 'x' })).rejects.toBeInstanceOf(BadInputError);
+    await expect(client.remove('clients', query())).rejects.toBeInstanceOf(BadInputError);
     expect(sent).toHaveLength(0);
   });
 });
@@ -183,14 +184,14 @@ describe('token renewal', () => {
 
   it('does not renew when the gateway refuses the apikey', async () => {
     const { client, sent, renewals } = harness([reply(401, { message: 'Invalid API key', hint: 'Double check your API key.' })], { tokens: ['old', 'new'] });
-    await expect(client.select('clients')).rejects.toMatchObject({ status: 401, message: 'Invalid API key', exitCode: 4 });
+    await expect(client.select('clients')).rejects.toMatchObject({ status: 401, message: 'Invalid API key', credentialsRefused: true });
     expect(sent).toHaveLength(1);
     expect(renewals()).toBe(0);
   });
 
   it('exits 4 when the renewed token is refused too', async () => {
     const { client, sent } = harness([reply(401, { code: 'PGRST301', message: 'bad' }), reply(401, { code: 'PGRST301', message: 'bad' })], { tokens: ['old', 'new'] });
-    await expect(client.select('clients')).rejects.toMatchObject({ status: 401, exitCode: 4 });
+    await expect(client.select('clients')).rejects.toMatchObject({ status: 401, credentialsRefused: true });
     expect(sent).toHaveLength(2);
   });
 });

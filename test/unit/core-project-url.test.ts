@@ -1,5 +1,6 @@
 // Project URLs: the root and the REST root are both accepted and normalised to one root.
 import { describe, expect, it } from 'vitest';
+import { BadInputError } from '../../src/core/errors.js';
 import { normalizeProjectUrl } from '../../src/core/project-url.js';
 
 describe('normalizeProjectUrl', () => {
@@ -23,10 +24,6 @@ describe('normalizeProjectUrl', () => {
     ['https://example.com/rest/v1?select=id', /query or fragment/],
   ])('refuses %s', (input, message) => {
     expect(() => normalizeProjectUrl(input)).toThrow(message);
-    try {
-      normalizeProjectUrl(input);
-    } catch (err) {
-      expect((err as { exitCode: number }).exitCode).toBe(2);
-    }
+    expect(() => normalizeProjectUrl(input)).toThrow(BadInputError);
   });
 });

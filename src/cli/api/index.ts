@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { apiErrorFrom } from '../../core/api-error.js';
-import { encodeQueryComponent } from '../../core/query.js';
+import { encodeQueryComponent } from '../../core/query-builder.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { collect, header, keyValue, typedValue } from './fields.js';

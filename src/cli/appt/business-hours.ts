@@ -2,9 +2,9 @@
 // opinion; once it has any, a day without a row is closed (DESIGN.md section 3). Advice, not a rule
 // the service enforces: concerns.ts asks about it.
 import type { ApiClient } from '../../core/api-client.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { dayOfWeek } from '../../model/when.js';
-import type { Concern } from './concerns.js';
+import type { Concern } from './concern.js';
 import { clock } from './view.js';
 
 interface Hours {

@@ -1,21 +1,15 @@
 // What makes a booking or a status change worth a second thought (DESIGN.md section 3): outside the
 // business hours or on a closed day, an archived client, a retired service, a visit not started yet.
 // Each is a warning, then one question on a terminal; elsewhere a refusal unless --yes, as a delete.
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { Client, Service } from '../../model/records.js';
 import { dateTimeIn } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { confirmation } from '../shared/confirm.js';
 import { practiceTimeZone } from '../shared/input.js';
 import { hoursConcern } from './business-hours.js';
+import type { Concern } from './concern.js';
 import { type Appointment, clock, describe } from './view.js';
-
-export interface Concern {
-  /** What the refusal names when nobody can answer: `outside business hours`. */
-  label: string;
-  /** The warning that explains it. */
-  warning: string;
-}
 
 /** What a booking, or a change of one, sets; only what is given is checked. */
 export interface Booking {

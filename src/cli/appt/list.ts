@@ -3,7 +3,7 @@
 import { Command, Option } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { type Direction, query } from '../../core/query.js';
+import { type Direction, query } from '../../core/query-builder.js';
 import type { AppointmentStatus } from '../../model/appointment-status.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';

@@ -2,7 +2,7 @@
 // unless --end says otherwise. The service refuses an overlap (409) and names the other appointment.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { appointmentUpdateSchema } from '../../model/records.js';
 import { addMinutes } from '../../model/when.js';
 import type { Context } from '../context.js';

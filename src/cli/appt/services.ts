@@ -3,7 +3,7 @@
 // name; one the practice cannot read leaves it empty. JSON and CSV keep the stored rows.
 import type { ApiClient } from '../../core/api-client.js';
 import type { Column } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { Service } from '../../model/records.js';
 import { type Appointment, COLUMNS } from './view.js';
 

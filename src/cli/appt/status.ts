@@ -3,7 +3,7 @@
 // Completing or marking a no-show before the start, and undoing a completion, are asked first.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { APPOINTMENT_STATUSES, type AppointmentStatus, assertTransition } from '../../model/appointment-status.js';
 import { InvalidTransitionError } from '../../model/errors.js';
 import type { Context } from '../context.js';

@@ -2,7 +2,7 @@
 // it is asked first, and refused while a signed note records the visit (DESIGN.md section 3).
 import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';

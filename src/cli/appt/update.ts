@@ -2,7 +2,7 @@
 // check transitions). Only the flags given are sent, as one PATCH filtered by id.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { appointmentUpdateSchema } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';

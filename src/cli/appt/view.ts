@@ -1,6 +1,6 @@
 // How an appointment reads in every appt command: its JSON fields, its table columns, and the one
 // read that fetches a row named by id or id prefix (show, reschedule, the status verbs, delete).
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { Column } from '../../core/output.js';
 import { shortId } from '../../model/short-id.js';
 import { dayOfWeek, parseTimeOfDay } from '../../model/when.js';

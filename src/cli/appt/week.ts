@@ -4,7 +4,7 @@
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { shortId } from '../../model/short-id.js';
 import { weekOf } from '../../model/when.js';
 import type { Context } from '../context.js';

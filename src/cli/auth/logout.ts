@@ -5,7 +5,7 @@ import { ApiError } from '../../core/api-error.js';
 import { ConnectionError } from '../../core/http.js';
 import { expiresSoon } from '../../core/session.js';
 import type { Context } from '../context.js';
-import { CommandError, ExitCode, UsageError } from '../errors.js';
+import { ExitCode, failureOf, UsageError } from '../errors.js';
 
 export function logoutCommand(ctx: Context): Command {
   return new Command('logout')
@@ -31,7 +31,7 @@ export async function runLogout(ctx: Context): Promise<void> {
     await auth.logout(token);
   } catch (err) {
     // A session the server no longer knows needs no ending; an unreachable server gets a warning.
-    const gone = err instanceof CommandError && err.exitCode === ExitCode.auth;
+    const gone = failureOf(err)?.exitCode === ExitCode.auth;
     if (!gone && !(err instanceof ConnectionError || err instanceof ApiError)) throw err;
     if (!gone) ctx.out.warn(`Could not end the session on the server (${(err as Error).message}); forgetting it here anyway.`);
   }

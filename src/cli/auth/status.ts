@@ -4,7 +4,8 @@ import { Command } from 'commander';
 import type { Connection } from '../../core/connect.js';
 import { jwtClaims } from '../../core/session.js';
 import type { Context } from '../context.js';
-import { AuthError, CommandError, ExitCode, SilentExit } from '../errors.js';
+import { NotSignedInError } from '../../core/errors.js';
+import { ExitCode, type Failure, failureOf, SilentExit } from '../errors.js';
 
 interface Status {
   profile: string;
@@ -51,13 +52,13 @@ export async function runStatus(options: { json?: boolean }, ctx: Context): Prom
     expires_at: null,
     problem: null,
   };
-  let failure: CommandError | null = null;
+  let failure: Failure | null = null;
   try {
     await check(connection, status);
   } catch (err) {
-    if (!(err instanceof CommandError) || err.exitCode !== ExitCode.auth) throw err;
-    failure = err;
-    status.problem = err.message;
+    failure = failureOf(err);
+    if (failure?.exitCode !== ExitCode.auth) throw err;
+    status.problem = (err as Error).message;
     status.token_source = null;
   }
   if (options.json) ctx.out.json(status);
@@ -70,7 +71,7 @@ export async function runStatus(options: { json?: boolean }, ctx: Context): Prom
 
 async function check({ profile, session, auth }: Connection, status: Status): Promise<void> {
   if (!session.fromEnvironment && !profile.local && !(await session.stored())) {
-    throw new AuthError('not signed in', `Sign in with \`practice auth login${profile.source === 'flag' ? ` --profile ${profile.name}` : ''}\`.`);
+    throw new NotSignedInError('not signed in', profile.name, `Sign in with \`practice auth login${profile.source === 'flag' ? ` --profile ${profile.name}` : ''}\`.`);
   }
   const token = await session.accessToken();
   const user = await auth.user(token);

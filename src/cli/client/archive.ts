@@ -2,7 +2,7 @@
 // appointments and notes must stay (the service refuses to delete those). Asks first, or needs --yes.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { Client } from '../../model/records.js';
 import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';

@@ -3,7 +3,7 @@
 import { Command, Option } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { CLIENT_STATUSES, type Client } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { countOption } from '../shared/input.js';

@@ -4,7 +4,7 @@
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { Client } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';

@@ -3,7 +3,7 @@
 // records under `appointments` and `session_notes`.
 import { Command } from 'commander';
 import { addJsonFlag } from '../../core/output-flags.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { visibleText } from '../../core/visible-text.js';
 import type { Appointment, Client, SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';

@@ -3,7 +3,7 @@
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { type Client, CLIENT_STATUSES, clientUpdateSchema } from '../../model/records.js';
 import { nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { formatAmount } from '../../model/money.js';
 import type { Expense } from '../../model/records.js';
 import type { Context } from '../context.js';

@@ -1,7 +1,7 @@
 // Every row of a table, page by page: the service (like PostgREST with max-rows) answers at most
 // 1000 rows a request, so a full export pages with limit/offset until it has the count the server gave.
 import type { ApiClient } from '../../core/api-client.js';
-import { query, type Query } from '../../core/query.js';
+import { query, type Query } from '../../core/query-builder.js';
 
 /** Rows asked for per read: the service's cap. A host with a lower cap still works, in more pages. */
 export const PAGE_ROWS = 1000;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { BusinessHours, BusinessHoursCreate } from '../../model/records.js';
 import { type DayOfWeek, type OpeningInterval, parseDaysOfWeek, parseHoursSpec } from '../../model/when.js';
 import type { Context } from '../context.js';

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { BusinessHours } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { DAY_COLUMNS, DAY_FIELDS, week } from './week.js';

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { shortId } from '../../model/short-id.js';
 import { parseAgeHours } from '../../reports/age.js';
 import { type CompletedAppointment, type MissingRow, missingNotes, type NoteIn } from '../../reports/missing-notes.js';

@@ -1,6 +1,6 @@
 // A note as the service holds it: the one read that fetches a note named by id or id prefix (show,
 // amend, update), and what the CLI says when the service refuses to change or delete a signed one.
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';

@@ -4,8 +4,8 @@ import { Command } from 'commander';
 import { chooseProfile, LOCAL_PROFILE, profileTimeZone } from '../../core/profiles.js';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
-import { resolveDataDir } from '../../server/data-dir.js';
-import { readServerState } from '../../server/server-state.js';
+import { resolveDataDir } from '../../local-service/data-dir.js';
+import { readServerState } from '../../local-service/server-state.js';
 import type { Context } from '../context.js';
 
 interface ProfileRow {

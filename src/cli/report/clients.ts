@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { parseAgeDays } from '../../reports/age.js';
 import { type ClientRow, clientsReport } from '../../reports/clients.js';
 import type { BookedVisit } from '../../reports/visits-in.js';

@@ -3,7 +3,7 @@
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { amountCents } from '../../model/money.js';
 import { type ExpenseIn, PNL_GROUPINGS, type PnlCategoryRow, type PnlGrouping, type PnlLedgerRow, type PnlMonthRow, ProfitAndLoss } from '../../reports/pnl.js';
 import { hasNoPrice } from '../../reports/visits-in.js';

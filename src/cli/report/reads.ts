@@ -1,6 +1,6 @@
 // The reads reports share: appointments of a period with only the columns a report uses, filtered by
 // date and status on the server, and the service menu's names. Every read pages past the row cap.
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { AppointmentStatus } from '../../model/appointment-status.js';
 import type { Period } from '../../reports/period.js';
 import type { BookedVisit } from '../../reports/visits-in.js';

@@ -33,7 +33,7 @@ export function backupCommand(ctx: Context): Command {
 export async function runBackup(options: BackupOptions, ctx: Context): Promise<void> {
   if (options.output === '-' && ctx.io.stdout.isTTY) throw new UsageError('--output -: the backup is binary; send it to a file or a pipe, not the terminal.');
   const dataDir = dataDirOf(options, ctx);
-  const { readServerState } = await import('../../server/server-state.js');
+  const { readServerState } = await import('../../local-service/server-state.js');
   const running = await readServerState(dataDir);
   if (running?.store === 'postgres') {
     throw new CommandError(`The service on ${dataDir} keeps its data in a PostgreSQL server, not in the data dir.`, 'Back that database up with pg_dump.');
@@ -44,7 +44,7 @@ export async function runBackup(options: BackupOptions, ctx: Context): Promise<v
 }
 
 async function fromRunningServer(url: string, dataDir: string, ctx: Context): Promise<Buffer> {
-  const { loadServiceKeys } = await import('../../server/auth/keys.js');
+  const { loadServiceKeys } = await import('../../local-service/keys.js');
   const { serviceKey } = await loadServiceKeys(dataDir, ctx.env);
   const transport = new HttpTransport({ ...DEFAULT_TIMEOUTS, requestMs: BACKUP_TIMEOUT_MS });
   let response: HttpResponse;
@@ -75,7 +75,7 @@ function reasonOf(body: Buffer): string {
 
 async function fromStoppedDataDir(dataDir: string): Promise<Buffer> {
   const { snapshotStoppedDataDir } = await import('../../server/snapshot.js');
-  const { DataDirLockedError } = await import('../../server/server-state.js');
+  const { DataDirLockedError } = await import('../../local-service/server-state.js');
   try {
     return await snapshotStoppedDataDir(dataDir);
   } catch (err) {

@@ -1,6 +1,6 @@
 // Flags several `server` verbs share, and their parsing (a bad value is a usage error, exit 2).
 import { InvalidArgumentError, Option } from 'commander';
-import { resolveDataDir } from '../../server/data-dir.js';
+import { resolveDataDir } from '../../local-service/data-dir.js';
 import type { Context } from '../context.js';
 
 export const dataDirOption = () =>

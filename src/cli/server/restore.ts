@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
+import { CommandError, failureOf, UsageError } from '../errors.js';
 import { confirmation, yesOption } from '../shared/confirm.js';
 import { dataDirOf, dataDirOption } from './options.js';
 
@@ -36,10 +36,10 @@ export async function runRestore(file: string, options: RestoreOptions, ctx: Con
   if (snapshot.length < 2 || snapshot[0] !== GZIP_MAGIC[0] || snapshot[1] !== GZIP_MAGIC[1]) {
     throw new UsageError(`<file>: ${file} is not a backup written by \`practice server backup\` (not gzip data).`);
   }
-  const { readServerState, DataDirLockedError } = await import('../../server/server-state.js');
+  const { readServerState, DataDirLockedError } = await import('../../local-service/server-state.js');
   const running = await readServerState(dataDir);
   if (running) throw new CommandError(`A practice server (pid ${running.pid}) is running on ${dataDir}.`, 'Stop it first: `practice server stop`.');
-  const { ensureDataDir } = await import('../../server/data-dir.js');
+  const { ensureDataDir } = await import('../../local-service/data-dir.js');
   const { restoreSnapshot } = await import('../../server/snapshot.js');
   await ensureDataDir(dataDir);
   let keptAside: string | null;
@@ -49,7 +49,7 @@ export async function runRestore(file: string, options: RestoreOptions, ctx: Con
     keptAside = await restoreSnapshot(dataDir, snapshot, ctx.now(), () =>
       confirmation(ctx, options.yes, 'Replacing a database')(`Make ${file} the database of ${dataDir}? The current database is kept aside.`));
   } catch (err) {
-    if (err instanceof UsageError || err instanceof CommandError) throw err;
+    if (failureOf(err)) throw err;
     if (err instanceof DataDirLockedError) throw new CommandError(err.message, 'Stop it first: `practice server stop`.');
     throw new CommandError(`Could not restore ${file}: ${(err as Error).message}`, 'The data dir is as it was before.');
   }

@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/http/limits.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { startInBackground } from './background.js';
+import { startInBackground } from '../../local-service/background.js';
 import { dataDirOf, dataDirOption, integerIn } from './options.js';
 
 export const DEFAULT_PORT = 54321;
@@ -86,14 +86,14 @@ With REDIS_URL set, the rate-limit counters live in that Redis, shared by every 
 export async function runStart(options: StartOptions, ctx: Context): Promise<void> {
   const dataDir = dataDirOf(options, ctx);
   if (!options.foreground) {
-    const started = await startInBackground({ ...ctx, env: { ...ctx.env, ...rateLimitEnv(options) } }, { ...options, dataDir });
+    const started = await startInBackground(ctx.self, { ...ctx.env, ...rateLimitEnv(options) }, { ...options, dataDir });
     ctx.io.stderr.write(
       started.alreadyRunning ? `The practice service is already running at ${started.url}\n` : `The practice service is running at ${started.url}\n`,
     );
     return;
   }
   const { serve } = await import('../../server/serve.js');
-  const { DataDirLockedError } = await import('../../server/server-state.js');
+  const { DataDirLockedError } = await import('../../local-service/server-state.js');
   let server;
   try {
     const { readsPerMinute, writesPerMinute, authPerMinute } = options;

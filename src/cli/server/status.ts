@@ -1,7 +1,7 @@
 // `practice server status`: whether a server runs on the data dir and answers, where, and on which
 // store. Exit 0 when it answers, 1 when it does not, so scripts can test it.
 import { Command } from 'commander';
-import { readServerState } from '../../server/server-state.js';
+import { readServerState } from '../../local-service/server-state.js';
 import type { Context } from '../context.js';
 import { ExitCode, SilentExit } from '../errors.js';
 import { dataDirOf, dataDirOption } from './options.js';
@@ -55,6 +55,6 @@ export function statusCommand(ctx: Context): Command {
 }
 
 async function anonKeyOf(dataDir: string, ctx: Context): Promise<string> {
-  const { loadServiceKeys } = await import('../../server/auth/keys.js');
+  const { loadServiceKeys } = await import('../../local-service/keys.js');
   return (await loadServiceKeys(dataDir, ctx.env)).anonKey;
 }

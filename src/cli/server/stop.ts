@@ -2,7 +2,7 @@
 // so a script can start another one right after.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Command } from 'commander';
-import { readServerState } from '../../server/server-state.js';
+import { readServerState } from '../../local-service/server-state.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { dataDirOf, dataDirOption } from './options.js';

@@ -19,8 +19,8 @@ export function tokenCommand(ctx: Context): Command {
 `)
     .action(async (options: { sub: string; expiresIn: number; dataDir?: string }) => {
       if (!UUID.test(options.sub)) throw new UsageError(`--sub must be a uuid such as 6f1c2a9e-0b7d-4c1e-9a53-2d8f0e4b7c11, not "${options.sub}".`);
-      const { ensureDataDir } = await import('../../server/data-dir.js');
-      const { loadJwtSecret } = await import('../../server/auth/keys.js');
+      const { ensureDataDir } = await import('../../local-service/data-dir.js');
+      const { loadJwtSecret } = await import('../../local-service/keys.js');
       const { signAccessToken } = await import('../../server/auth/tokens.js');
       const dataDir = dataDirOf(options, ctx);
       await ensureDataDir(dataDir);

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { Service } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';

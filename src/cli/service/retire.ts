@@ -2,7 +2,7 @@
 // it, so past appointments keep their service; asks first, or needs --yes when nobody can be asked.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import type { Service } from '../../model/records.js';
 import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';

@@ -2,7 +2,7 @@
 // or a failure when it is gone already. A record named by its id or an id prefix (a note, an expense)
 // needs only its table and name; the others say how their argument is resolved (writeConfirmed).
 import type { ApiClient } from '../../core/api-client.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { writeConfirmed } from './confirm.js';

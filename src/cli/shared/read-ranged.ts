@@ -1,7 +1,7 @@
 // Every row a read matches, past the host's cap on rows per response (Supabase's max_rows, 1000 on
 // ours), paged with the `Range` header in as few requests as can be correct.
 import type { ApiClient, ApiResponse } from '../../core/api-client.js';
-import type { Query } from '../../core/query.js';
+import type { Query } from '../../core/query-builder.js';
 
 /** Pages in flight at once once the total is known: the server works on one while the CLI parses another. */
 const PARALLEL_PAGES = 4;

@@ -3,7 +3,7 @@
 // names the record that already has the value, whatever text the backend sent (PostgreSQL's own
 // names only its constraint).
 import { ApiError } from '../../core/api-error.js';
-import { query } from '../../core/query.js';
+import { query } from '../../core/query-builder.js';
 import { nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';

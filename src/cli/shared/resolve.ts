@@ -2,7 +2,7 @@
 // tables), or for clients and services a name, searched with ilike (asked on a terminal when several match).
 // Exit codes (`practice help exit-codes`) do not depend on the form: nothing found is 1 for a uuid, a
 // prefix and a name alike; an ambiguous prefix or name, or text that is no id, is 2.
-import { type Query, query } from '../../core/query.js';
+import { type Query, query } from '../../core/query-builder.js';
 import { InvalidInputError, UnknownIdError } from '../../model/errors.js';
 import { matchIdPrefix, nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';

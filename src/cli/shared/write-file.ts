@@ -1,34 +1,15 @@
-// Where an export or a backup goes: stdout, or a file written atomically (a temporary file in the same directory,
-// then a rename), so a cron job's reader sees the old file or the whole new one, never half of one.
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+// Where an export or a backup goes: stdout, or a file written atomically (src/fs/atomic-files.ts), so
+// a cron job's reader sees the old file or the whole new one, never half of one.
+import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
+import { createFileExclusively, writeFileAtomically } from '../../fs/atomic-files.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 
-/**
- * Writes `content` to `path` so the name only ever holds a complete file: write, flush, then rename.
- * With `replace: false` a file already there stays, and the write fails with EEXIST.
- */
-export async function writeAtomically(path: string, content: string | Uint8Array, { replace = true } = {}): Promise<void> {
-  const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
-  // In the same directory, because a rename is atomic only within one file system.
-  const temporary = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const file = await open(temporary, 'wx', 0o600);
-    try {
-      await file.writeFile(content);
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    if (replace) await rename(temporary, path);
-    else await link(temporary, path);
-  } finally {
-    // After a rename there is nothing left to remove; after a link, or a failure, the temporary name goes.
-    await rm(temporary, { force: true });
-  }
+/** Writes `content` to `path`, its folders made first; with `replace: false` a file there stays (EEXIST). */
+async function writeAtomically(path: string, content: string | Uint8Array, { replace = true } = {}): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await (replace ? writeFileAtomically : createFileExclusively)(path, content);
 }
 
 /** A moment as file names carry it, to the second and without colons: 2026-11-22T214005Z. */

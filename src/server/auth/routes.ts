@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequ
 import type { Database } from '../db/database.js';
 import { authFailures, ServiceError } from '../errors.js';
 import { parseJsonBody } from '../http/json-body.js';
-import type { ServiceKeys } from './keys.js';
+import type { ServiceKeys } from '../../local-service/keys.js';
 import {
   createAccount, findAccountByEmail, findAccountById, isValidEmail, normalizeEmail, recordSignIn, userJson, type Account,
 } from './accounts.js';

@@ -1,7 +1,8 @@
 // Versioned migrations: the pending ones apply in order, each in one transaction together with
 // its row in practice_private.schema_migrations, so any number of servers may start at once.
 import type { Database, OwnerTransaction } from './database.js';
-import { migrations, type Migration } from './migrations/index.js';
+import { migrations } from './migrations/index.js';
+import type { Migration } from './migrations/migration.js';
 
 // Any constant serves, as long as every instance uses the same one. The lock is taken inside each
 // migration's transaction and released by its commit or rollback, so a crash never leaves it held.

@@ -1,7 +1,7 @@
 // Chooses the store: a PostgreSQL server when a URL is given, else PGlite (on disk under
 // <dataDir>/pglite, first copied from the shipped template, or in memory for tests). Drivers load
 // only when chosen.
-import { pgliteDir } from '../data-dir.js';
+import { pgliteDir } from '../../local-service/data-dir.js';
 import type { Database } from './database.js';
 import type { PgliteTarget } from './pglite.js';
 import { seedFromTemplate, shippedTemplate } from './pglite-template.js';

@@ -2,7 +2,7 @@
 // names one of the project's two keys in the `apikey` header or `?apikey=`, or is refused with 401.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { ServiceKeys } from '../auth/keys.js';
+import type { ServiceKeys } from '../../local-service/keys.js';
 import { gatewayFailures } from '../errors.js';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import { access } from './0001/access.js';
 import { appointmentRules } from './0001/appointment-rules.js';
 import { deleteGuards } from './0001/delete-guards.js';
 import { identity } from './0001/identity.js';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 import { noteRules } from './0001/note-rules.js';
 import { overlaps } from './0001/overlaps.js';
 import { tables } from './0001/tables.js';

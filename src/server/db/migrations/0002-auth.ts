@@ -1,6 +1,6 @@
 // Migration 2: the embedded auth service's accounts, sessions and refresh tokens, in schema auth,
 // where no API role (anon, authenticated, service_role) holds any privilege on them.
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 // The layout follows Supabase Auth's (users, sessions, refresh_tokens) so it reads familiarly, but
 // a refresh token is kept only as its SHA-256 digest: a copy of the database signs nobody in.

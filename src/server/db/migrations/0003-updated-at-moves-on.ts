@@ -1,7 +1,7 @@
 // Migration 3: every update moves updated_at on, even within one tick of the clock. PGlite's clock
 // (WASM, through JS Date) ticks in milliseconds, so a row inserted and updated in the same
 // millisecond kept its updated_at, and a calendar's SEQUENCE or a sync by updated_at missed the change.
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const updatedAtMovesOn: Migration = {
   version: 3,

@@ -4,7 +4,7 @@
 import { bookingTerms } from './0004/booking-terms.js';
 import { bufferedOverlaps, dropUnbufferedOverlaps } from './0004/buffered-overlaps.js';
 import { completionLock } from './0004/completion-lock.js';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 import { namedDuplicates } from './0004/named-duplicates.js';
 
 export const keptAtBooking: Migration = {

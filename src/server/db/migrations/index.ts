@@ -4,13 +4,6 @@ import { practiceSchema } from './0001-practice-schema.js';
 import { authAccounts } from './0002-auth.js';
 import { updatedAtMovesOn } from './0003-updated-at-moves-on.js';
 import { keptAtBooking } from './0004-kept-at-booking.js';
-
-export interface Migration {
-  /** Applied in ascending order; recorded in practice_private.schema_migrations. */
-  version: number;
-  name: string;
-  /** A script of statements without parameters, run as the owner in the migration's transaction. */
-  sql: string;
-}
+import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking];

@@ -1,6 +1,6 @@
 // The query builder: filters, select, order and paging as PostgREST reads them (PROTOCOL.md sections
 // 1-2), rendered to the exact query string. User text is quoted and percent-encoded, never spliced.
-import { UsageError } from '../cli/errors.js';
+import { BadInputError } from './errors.js';
 
 export type Value = string | number | boolean;
 /** The keywords `is` accepts: null, true, false, unknown and not_null. */
@@ -36,7 +36,7 @@ const PLAIN_ITEM = /^[A-Za-z0-9_-]+$/;
 
 export function checkIdentifier(name: string, what = 'column'): string {
   if (!IDENTIFIER.test(name)) {
-    throw new UsageError(`"${name}" is not a valid ${what} name.`, 'Names are letters, digits and underscores, starting with a letter.');
+    throw new BadInputError(`"${name}" is not a valid ${what} name.`, 'Names are letters, digits and underscores, starting with a letter.');
   }
   return name;
 }
@@ -46,12 +46,12 @@ export function encodeQueryComponent(text: string): string {
   try {
     return encodeURIComponent(text).replace(/%2C/g, ',').replace(/%3A/g, ':');
   } catch {
-    throw new UsageError('The text contains a lone UTF-16 surrogate, which cannot be sent.');
+    throw new BadInputError('The text contains a lone UTF-16 surrogate, which cannot be sent.');
   }
 }
 
 function valueText(value: Value): string {
-  if (typeof value === 'number' && !Number.isFinite(value)) throw new UsageError(`${value} is not a number the server can compare.`);
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new BadInputError(`${value} is not a number the server can compare.`);
   return String(value);
 }
 
@@ -167,7 +167,7 @@ export class Conditions<Row = Record<string, unknown>> {
   private group(operator: 'and' | 'or', build: (group: Conditions<Row>) => unknown): this {
     const group = new Conditions<Row>();
     build(group);
-    if (group.filters.length === 0) throw new UsageError(`An ${operator}() group needs at least one condition.`);
+    if (group.filters.length === 0) throw new BadInputError(`An ${operator}() group needs at least one condition.`);
     return this.add({ kind: 'group', operator, negated: false, filters: group.filters });
   }
 
@@ -247,7 +247,7 @@ export class Query<Row = Record<string, unknown>> extends Conditions<Row> {
 }
 
 function count(rows: number, what: string): number {
-  if (!Number.isSafeInteger(rows) || rows < 0) throw new UsageError(`--${what} must be a whole number of 0 or more, not ${rows}.`);
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new BadInputError(`--${what} must be a whole number of 0 or more, not ${rows}.`);
   return rows;
 }
 

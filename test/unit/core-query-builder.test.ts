@@ -2,7 +2,7 @@
 // back out of the server's own parser (src/server/rest/parse-query.ts) as one condition with that text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { query } from '../../src/core/query.js';
+import { query } from '../../src/core/query-builder.js';
 import { parseQuery } from '../../src/server/rest/parse-query.js';
 
 const THERAPIST = '6f1c2a9e-0b7d-4c1e-9a53-2d8f0e4b7c11';

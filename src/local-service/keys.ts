@@ -1,9 +1,10 @@
 // The service's secrets: the JWT signing secret (from PRACTICE_JWT_SECRET, or generated once into the
 // data dir with mode 0600) and the two API keys derived from it, as Supabase's anon and service keys are.
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
+import { createFileExclusively } from '../fs/atomic-files.js';
 
 export interface ServiceKeys {
   jwtSecret: string;
@@ -45,8 +46,8 @@ export async function loadJwtSecret(dataDir: string, env: NodeJS.ProcessEnv): Pr
   }
   const secret = randomBytes(48).toString('base64url');
   try {
-    // 'wx': two processes racing to create it keep the first one's secret.
-    await writeFile(path, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    // Two processes racing to create it keep the first one's secret; neither ever reads it empty.
+    await createFileExclusively(path, `${secret}\n`, { mode: 0o600 });
     return secret;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;

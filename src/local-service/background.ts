@@ -3,10 +3,9 @@
 import { spawn } from 'node:child_process';
 import { open, readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { ensureDataDir, serverLogPath } from '../../server/data-dir.js';
-import { readServerState } from '../../server/server-state.js';
-import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
+import { ensureDataDir, serverLogPath } from './data-dir.js';
+import { BackgroundStartError } from './errors.js';
+import { readServerState } from './server-state.js';
 
 // A first start unpacks PGlite's shipped template (~2 s here; initdb, ~5 s, when there is none); a
 // PostgreSQL server may be slower still.
@@ -20,6 +19,12 @@ export interface BackgroundStart {
   trustProxy?: string | undefined;
 }
 
+/** The command line of the `practice` executable, which the background server runs a copy of. */
+export interface PracticeCommand {
+  execPath: string;
+  script: string;
+}
+
 export interface StartedServer {
   url: string;
   anonKey: string | null;
@@ -31,21 +36,22 @@ async function logTail(path: string): Promise<string> {
   return text.trim().split('\n').slice(-5).join('\n');
 }
 
-export async function startInBackground(ctx: Context, options: BackgroundStart): Promise<StartedServer> {
+/** Starts the server of `options.dataDir` unless one runs; `env` is the environment it inherits. */
+export async function startInBackground(command: PracticeCommand, env: NodeJS.ProcessEnv, options: BackgroundStart): Promise<StartedServer> {
   const running = await readServerState(options.dataDir);
   if (running?.url) return { url: running.url, anonKey: null, alreadyRunning: true };
 
   await ensureDataDir(options.dataDir);
   const logPath = serverLogPath(options.dataDir);
   const log = await open(logPath, 'a', 0o600);
-  const args = [ctx.self.script, 'server', 'start', '--foreground', '--host', options.host, '--port', String(options.port), '--data-dir', options.dataDir];
+  const args = [command.script, 'server', 'start', '--foreground', '--host', options.host, '--port', String(options.port), '--data-dir', options.dataDir];
   // The database URL may hold a password: it travels in the environment, never on a command line.
-  const env: NodeJS.ProcessEnv = { ...ctx.env };
-  if (options.databaseUrl) env.PRACTICE_DATABASE_URL = options.databaseUrl;
-  else delete env.PRACTICE_DATABASE_URL;
-  if (options.trustProxy) env.PRACTICE_TRUST_PROXY = options.trustProxy;
-  else delete env.PRACTICE_TRUST_PROXY;
-  const child = spawn(ctx.self.execPath, args, { detached: true, stdio: ['ignore', 'pipe', log.fd], env });
+  const childEnv: NodeJS.ProcessEnv = { ...env };
+  if (options.databaseUrl) childEnv.PRACTICE_DATABASE_URL = options.databaseUrl;
+  else delete childEnv.PRACTICE_DATABASE_URL;
+  if (options.trustProxy) childEnv.PRACTICE_TRUST_PROXY = options.trustProxy;
+  else delete childEnv.PRACTICE_TRUST_PROXY;
+  const child = spawn(command.execPath, args, { detached: true, stdio: ['ignore', 'pipe', log.fd], env: childEnv });
   await log.close();
 
   const line = await new Promise<string | null>((resolve) => {
@@ -57,10 +63,7 @@ export async function startInBackground(ctx: Context, options: BackgroundStart):
   child.stdout!.destroy();
   if (line === null) {
     if (child.exitCode === null) child.kill('SIGTERM');
-    throw new CommandError(
-      `The practice service did not start. Its log (${logPath}) ends with:\n${await logTail(logPath)}`,
-      'Run `practice server start --foreground` to see it start in this terminal.',
-    );
+    throw new BackgroundStartError(logPath, await logTail(logPath));
   }
   child.unref();
   const started = JSON.parse(line) as { url: string; anon_key: string };

@@ -1,8 +1,9 @@
 // One server per data dir: `server.json` is both the lock (created exclusively, naming the holder's
 // pid) and what `server status|stop` and the CLI's local profile read to find the running server.
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isProcessAlive } from './process-alive.js';
+import { releaseLock, tryLock, writeFileAtomically } from '../fs/atomic-files.js';
+import { isProcessAlive } from '../fs/process-alive.js';
 
 export interface ServerState {
   pid: number;
@@ -47,52 +48,27 @@ export async function readServerState(dataDir: string): Promise<ServerState | nu
   return null;
 }
 
-async function writeAtomically(path: string, content: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, content, { mode: 0o600 });
-  await rename(temporary, path);
-}
-
-/**
- * Creates `path` holding `content` in one step (written to a file of our own, then hard-linked to the
- * name, which fails if it exists): a lock created empty and written after would, for a moment, look
- * like one with no holder.
- */
-async function createWithContent(path: string, content: string): Promise<void> {
-  const own = `${path}.${process.pid}.new`;
-  await writeFile(own, content, { mode: 0o600 });
+/** The pid a state file names; null for a file that is not a state (it counts as no holder). */
+function holderPid(text: string): number | null {
   try {
-    await link(own, path);
-  } finally {
-    await unlink(own).catch(() => {});
+    return (JSON.parse(text) as ServerState).pid ?? null;
+  } catch {
+    return null;
   }
 }
 
 export async function acquireServerLock(dataDir: string, store: ServerState['store']): Promise<ServerLock> {
   const state: ServerState = { pid: process.pid, url: null, store, dataDir, startedAt: new Date().toISOString() };
   const path = statePath(dataDir);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await createWithContent(path, JSON.stringify(state));
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) {
-        const holder = await readStateFile(dataDir);
-        if (holder) throw new DataDirLockedError(holder);
-        throw err;
-      }
-      const holder = await readServerState(dataDir);
-      if (holder) throw new DataDirLockedError(holder);
-    }
-  }
+  let content = JSON.stringify(state);
+  const holder = await tryLock(path, content, holderPid);
+  if (holder !== null) throw new DataDirLockedError(JSON.parse(holder) as ServerState);
   return {
     async publish(url) {
       state.url = url;
-      await writeAtomically(path, JSON.stringify(state));
+      content = JSON.stringify(state);
+      await writeFileAtomically(path, content, { durable: false });
     },
-    async release() {
-      const current = await readStateFile(dataDir);
-      if (current?.pid === process.pid) await unlink(path).catch(() => {});
-    },
+    release: () => releaseLock(path, content),
   };
 }

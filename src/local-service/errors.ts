@@ -1,0 +1,10 @@
+// The failures of starting the local service, apart from the module that starts it so that the CLI's
+// error mapping can name them without loading child_process at every start.
+
+/** The background server exited, or printed nothing, before it was listening; `logTail` says why. */
+export class BackgroundStartError extends Error {
+  constructor(readonly logPath: string, readonly logTail: string) {
+    super(`The practice service did not start. Its log (${logPath}) ends with:\n${logTail}`);
+    this.name = 'BackgroundStartError';
+  }
+}

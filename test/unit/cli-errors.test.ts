@@ -1,0 +1,47 @@
+// The CLI's one map from an error to an exit code and a hint (src/cli/errors.ts): core's errors say
+// what failed and carry no command names; the `practice ...` advice on them is added here.
+import { describe, expect, it } from 'vitest';
+import { failureOf, UsageError } from '../../src/cli/errors.js';
+import { ApiError } from '../../src/core/api-error.js';
+import {
+  BadInputError, CancelledError, CoreError, LocalAccountTakenError, LocalServiceStoppedError, MissingAnonKeyError,
+  NotJsonResponseError, NotSignedInError, UnknownProfileError,
+} from '../../src/core/errors.js';
+import { ConnectionError } from '../../src/core/http.js';
+import { LockTimeoutError } from '../../src/fs/atomic-files.js';
+import { BackgroundStartError } from '../../src/local-service/errors.js';
+import { InvalidInputError } from '../../src/model/errors.js';
+
+describe('failureOf', () => {
+  it.each([
+    ['the CLI\'s own usage error', new UsageError('bad flag', 'Pass --x.'), 2, 'Pass --x.'],
+    ['bad input to core', new BadInputError('"a b" is not a valid column name.'), 2, null],
+    ['an unknown profile', new UnknownProfileError('work'), 2, 'See `practice profile list`; add one with `practice profile add`.'],
+    ['a profile without an anon key', new MissingAnonKeyError('work', 'https://x.example'), 2,
+      'Set PRACTICE_ANON_KEY, or run `practice profile add work --url https://x.example --anon-key KEY`.'],
+    ['nobody signed in to the local profile', new NotSignedInError('Not signed in (profile local).', 'local'), 4, 'Sign in with `practice auth login`.'],
+    ['nobody signed in to another profile', new NotSignedInError('Not signed in (profile work).', 'work'), 4, 'Sign in with `practice auth login --profile work`.'],
+    ['a sign-in hint given by the thrower', new NotSignedInError('not signed in', 'work', 'Sign in with `practice auth login`.'), 4, 'Sign in with `practice auth login`.'],
+    ['the local account taken', new LocalAccountTakenError('therapist@localhost'), 4, 'Sign in to it with `practice auth login --profile local`.'],
+    ['Ctrl-C at a question', new CancelledError('Cancelled.'), 130, null],
+    ['refused credentials', new ApiError(401, 'PGRST301', 'bad', null, null), 4, 'Sign in again with `practice auth login`.'],
+    ['the server\'s own hint', new ApiError(409, '23505', 'duplicate', null, 'Use another name.'), 1, 'Use another name.'],
+    ['a proxy page', new ApiError(405, null, 'The server answered HTTP 405', null, null, true), 1,
+      'The answer was not JSON: a proxy, or a URL that is not a practice project? Check `practice profile list`.'],
+    ['a refused connection', new ConnectionError('refused', null, false, false, 'refused'), 1,
+      'Is the service running? Check the profile (`practice profile list`) or `practice server status`.'],
+    ['a timeout, with core\'s own advice', new ConnectionError('timed out', 'Check the network connection.', true, false), 1, 'Check the network connection.'],
+    ['a body that is not JSON', new NotJsonResponseError(200), 1, 'Check the project URL of the profile (`practice profile list`).'],
+    ['a local service that stopped', new LocalServiceStoppedError(), 1, 'See its log with `practice server status` and the server.log in its data dir.'],
+    ['any other core failure', new CoreError('The local practice service created the account but started no session.'), 1, null],
+    ['a lock held too long', new LockTimeoutError('/x/config.json.lock', 4242), 1, 'If that process is stuck, end it (kill 4242).'],
+    ['a background start that failed', new BackgroundStartError('/x/server.log', 'boom'), 1, 'Run `practice server start --foreground` to see it start in this terminal.'],
+  ])('%s', (_, error, exitCode, hint) => {
+    expect(failureOf(error)).toEqual({ exitCode, hint });
+  });
+
+  it('knows nothing of bugs and of the model\'s refusals (program.ts handles those)', () => {
+    expect(failureOf(new TypeError('x is undefined'))).toBeNull();
+    expect(failureOf(new InvalidInputError('not a date'))).toBeNull();
+  });
+});
