@@ -2,13 +2,13 @@
 // business hours or on a closed day, an archived client, a retired service, a visit not started yet.
 // Each is a warning, then one question on a terminal; elsewhere a refusal unless --yes, as a delete.
 import { query } from '../../core/query.js';
-import type { Client, Service } from '../../model/records.js';
+import type { Appointment, Client, Service } from '../../model/records.js';
 import { dateTimeIn } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { confirmation } from '../shared/confirm.js';
 import { practiceTimeZone } from '../shared/input.js';
 import { hoursConcern } from './business-hours.js';
-import { type Appointment, clock, describe } from './view.js';
+import { clock, describe } from './shared.js';
 
 export interface Concern {
   /** What the refusal names when nobody can answer: `outside business hours`. */

@@ -2,11 +2,12 @@
 // terminal; otherwise refuses without --yes. The service refuses while a note refers to it (409).
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
+import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { type ConfirmOptions, writeConfirmed, yesOption } from '../shared/confirm.js';
 import { removeById } from '../shared/delete.js';
 import { reportChange } from '../shared/report.js';
-import { type Appointment, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared.js';
 
 export function deleteCommand(ctx: Context): Command {
   const command = new Command('delete')

@@ -5,8 +5,9 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import type { Context } from '../context.js';
 import { visibleText } from '../../core/visible-text.js';
+import type { Appointment } from '../../model/records.js';
 import { serviceNames } from './services.js';
-import { type Appointment, COLUMNS, FIELDS, fetchAppointment } from './view.js';
+import { COLUMNS, fetchAppointment, FIELDS } from './shared.js';
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')

@@ -3,16 +3,15 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query.js';
-import { appointmentUpdateSchema } from '../../model/records.js';
+import { type Appointment, appointmentUpdateSchema } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import type { ConfirmOptions } from '../shared/confirm.js';
 import { amountOption, checkInput, countOption, dayOption, timeOption } from '../shared/input.js';
 import { resolveClient, resolveRowId, resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
-import { bookingYes, FLAG_OF } from './add.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { type Appointment, clock, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
+import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared.js';
 
 interface UpdateOptions extends ConfirmOptions {
   date?: string;

@@ -7,10 +7,11 @@ import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import { shortId } from '../../model/short-id.js';
 import { weekOf } from '../../model/when.js';
+import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { dayOption } from '../shared/input.js';
 import { serviceNames } from './services.js';
-import { type Appointment, clock, COLUMNS, dayName, FIELDS } from './view.js';
+import { clock, COLUMNS, dayName, FIELDS } from './shared.js';
 
 export function weekCommand(ctx: Context): Command {
   const command = new Command('week')
