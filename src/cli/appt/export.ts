@@ -7,7 +7,7 @@ import { SCHEDULE_COLUMNS, scheduleRows, toSchedule } from '../../formats/schedu
 import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { readAll } from '../export/read-all.js';
+import { readAll } from '../shared/read-all.js';
 import { emit } from '../shared/write-file.js';
 import { dayOption, practiceTimeZone } from '../shared/input.js';
 import { servicesOf } from './services.js';

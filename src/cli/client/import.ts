@@ -9,10 +9,10 @@ import { ModelError } from '../../model/errors.js';
 import type { ClientCreate } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { readAll } from '../export/read-all.js';
-import { Progress } from '../import/progress.js';
-import { readInput } from '../import/read-input.js';
-import { batchSize, sendSteps } from '../import/send.js';
+import { readAll } from '../shared/read-all.js';
+import { Progress } from '../shared/import-progress.js';
+import { readInput } from '../shared/read-input.js';
+import { batchSize, sendSteps } from '../shared/import-send.js';
 
 interface ImportOptions {
   map: string[];
