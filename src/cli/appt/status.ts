@@ -12,8 +12,8 @@ import { CommandError } from '../errors.js';
 import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
 import { confirmConcerns, notStartedConcern } from './concerns.js';
-import { confirmUndo, unlessSignedNote } from './undo-completion.js';
 import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared.js';
+import { confirmUndo, unlessSignedNote } from './undo-completion.js';
 
 /** Each verb, the status it sets, what it says when done, and what it asks first (`--yes` answers it). */
 export const STATUS_VERBS = [

@@ -7,8 +7,8 @@ import type { Appointment, SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { amendHint } from '../note/stored.js';
 import { confirmation } from '../shared/confirm.js';
+import { amendHint } from '../shared/note-text.js';
 import { describe } from './shared.js';
 
 const signedNotes = (api: ApiClient, appointment: Appointment) =>

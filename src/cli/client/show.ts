@@ -10,8 +10,8 @@ import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { countOption } from '../shared/input.js';
+import { dayOf, noteSummary } from '../shared/note-text.js';
 import { resolveClient } from '../shared/resolve.js';
-import { dayOf, noteSummary } from '../note/columns.js';
 import { CLIENT_FIELDS } from './columns.js';
 
 interface ShowOptions {
