@@ -9,7 +9,7 @@ import type { Context } from '../context.js';
 import { type ConfirmOptions, writeConfirmed, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
-import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
+import { COLUMNS, FIELDS } from './shared.js';
 
 export function archiveCommand(ctx: Context): Command {
   const command = new Command('archive')
@@ -21,7 +21,7 @@ export function archiveCommand(ctx: Context): Command {
   $ practice client archive 3f2a9c1b --yes --json id,status
 `)
     .action((client: string, options: ConfirmOptions) => runArchive(client, options, ctx));
-  return addOutputFlags(command, CLIENT_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
 export async function runArchive(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
@@ -33,5 +33,5 @@ export async function runArchive(text: string, options: ConfirmOptions, ctx: Con
     notFound: (client) => `Client ${nameWithId(client)} was not found.`,
     hint: 'See `practice client list`.',
   });
-  await reportChange(ctx, `Archived client ${nameWithId(archived)}.`, archived, CLIENT_COLUMNS, options);
+  await reportChange(ctx, `Archived client ${nameWithId(archived)}.`, archived, COLUMNS, options);
 }

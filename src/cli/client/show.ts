@@ -12,7 +12,7 @@ import { CommandError } from '../errors.js';
 import { countOption } from '../shared/input.js';
 import { dayOf, noteSummary } from '../shared/note-text.js';
 import { resolveClient } from '../shared/resolve.js';
-import { CLIENT_FIELDS } from './columns.js';
+import { FIELDS } from './shared.js';
 
 interface ShowOptions {
   json?: true | string[];
@@ -20,7 +20,7 @@ interface ShowOptions {
 }
 
 /** What `client show --json` prints: the client's fields and, under keys of their own, the related records. */
-export const CLIENT_SHOW_FIELDS = [...CLIENT_FIELDS, 'appointments', 'session_notes'];
+const CLIENT_SHOW_FIELDS = [...FIELDS, 'appointments', 'session_notes'];
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')
