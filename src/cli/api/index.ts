@@ -6,7 +6,7 @@ import { apiErrorFrom } from '../../core/api-error.js';
 import { encodeQueryComponent } from '../../core/query.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { collect, header, keyValue, typedValue } from './fields.js';
+import { collect, header, keyValue, typedValue } from './parameters.js';
 
 interface ApiOptions {
   query: string[];

@@ -11,7 +11,7 @@ import { type DayOfWeek, type OpeningInterval, parseDaysOfWeek, parseHoursSpec }
 import type { Context } from '../context.js';
 import { parseFlag } from '../shared/input.js';
 import { reportChangedRows } from '../shared/report.js';
-import { hoursSpec } from './week.js';
+import { hoursSpec } from './shared.js';
 
 // --json prints the days' business_hours rows as stored, one per interval with its id, as every other
 // write prints its rows; not `hours show`'s day view, which has no ids. A day set `closed` has no rows

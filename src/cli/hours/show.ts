@@ -6,7 +6,7 @@ import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query.js';
 import type { BusinessHours } from '../../model/records.js';
 import type { Context } from '../context.js';
-import { DAY_COLUMNS, DAY_FIELDS, week } from './week.js';
+import { DAY_COLUMNS, DAY_FIELDS, week } from './shared.js';
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')

@@ -9,7 +9,7 @@ import type { Context } from '../context.js';
 import { checkInput, practiceTimeZone } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
-import { MESSAGE_FIELDS, messageColumns } from './fields.js';
+import { FIELDS, messageColumns } from './shared.js';
 
 interface AddOptions extends RowOptions {
   client: string;
@@ -33,7 +33,7 @@ export function addCommand(ctx: Context): Command {
   $ practice msg add --client 3f2a --role therapist --message "See you Tuesday at 10"
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
-  return addOutputFlags(command, MESSAGE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
 export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {

@@ -1,5 +1,6 @@
-// A practice's opening hours as a week, Monday first: business_hours rows grouped by day, and a day
-// written as `hours set` reads it (09:00-12:00,13:00-17:00 or closed), so the output can be fed back.
+// What the `hours` commands share: a practice's opening hours as a week, Monday first (business_hours
+// rows grouped by day, the fields and columns of that day view), and a day written as `hours set`
+// reads it (09:00-12:00,13:00-17:00 or closed), so the output can be fed back.
 import type { Column } from '../../core/output.js';
 import type { BusinessHours } from '../../model/records.js';
 import { DAYS_OF_WEEK, type DayOfWeek, type OpeningInterval } from '../../model/when.js';
