@@ -310,28 +310,16 @@ export const messageCreateSchema = z.strictObject({
   channel: z.enum(CONVERSATION_CHANNELS).optional(),
 });
 
-export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 export type ConversationRole = (typeof CONVERSATION_ROLES)[number];
 export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
 export type SoapPart = (typeof SOAP_PARTS)[number];
 
 export type Client = z.output<typeof clientSchema>;
 export type ClientCreate = z.output<typeof clientCreateSchema>;
-export type ClientUpdate = z.output<typeof clientUpdateSchema>;
 export type Service = z.output<typeof serviceSchema>;
-export type ServiceCreate = z.output<typeof serviceCreateSchema>;
-export type ServiceUpdate = z.output<typeof serviceUpdateSchema>;
 export type BusinessHours = z.output<typeof businessHoursSchema>;
 export type BusinessHoursCreate = z.output<typeof businessHoursCreateSchema>;
-export type BusinessHoursUpdate = z.output<typeof businessHoursUpdateSchema>;
 export type Appointment = z.output<typeof appointmentSchema>;
-export type AppointmentCreate = z.output<typeof appointmentCreateSchema>;
-export type AppointmentUpdate = z.output<typeof appointmentUpdateSchema>;
 export type SessionNote = z.output<typeof sessionNoteSchema>;
-export type SessionNoteCreate = z.output<typeof sessionNoteCreateSchema>;
-export type SessionNoteUpdate = z.output<typeof sessionNoteUpdateSchema>;
 export type Expense = z.output<typeof expenseSchema>;
-export type ExpenseCreate = z.output<typeof expenseCreateSchema>;
-export type ExpenseUpdate = z.output<typeof expenseUpdateSchema>;
 export type Message = z.output<typeof messageSchema>;
-export type MessageCreate = z.output<typeof messageCreateSchema>;

@@ -47,7 +47,7 @@ async function readStdin(ctx: Context): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function runApi(methodText: string, path: string, options: ApiOptions, ctx: Context): Promise<void> {
+async function runApi(methodText: string, path: string, options: ApiOptions, ctx: Context): Promise<void> {
   if (!/^[A-Za-z]+$/.test(methodText)) throw new UsageError(`"${methodText}" is not an HTTP method.`);
   const method = methodText.toUpperCase();
   const [pathPart = '', pathQuery] = path.split(/\?(.*)/s);

@@ -23,7 +23,7 @@ export function deleteCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const removed = await writeConfirmed(ctx, options.yes, text, {
     action: 'Deleting an appointment',
     resolve: fetchAppointment,

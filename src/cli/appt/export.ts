@@ -41,7 +41,7 @@ export function exportCommand(ctx: Context): Command {
     .action((options: ExportOptions) => runExport(options, ctx));
 }
 
-export async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
+async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
   const from = await dayOption(ctx, options.from ? '--from' : '--date', options.from ?? options.date ?? 'today');
   const to = options.to === undefined ? from : await dayOption(ctx, '--to', options.to);
   if (to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);

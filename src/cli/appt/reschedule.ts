@@ -39,7 +39,7 @@ export function rescheduleCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runReschedule(text: string, options: RescheduleOptions, ctx: Context): Promise<void> {
+async function runReschedule(text: string, options: RescheduleOptions, ctx: Context): Promise<void> {
   if (options.date === undefined && options.start === undefined && options.end === undefined) {
     throw new UsageError('Name the new --date, --start or --end.');
   }

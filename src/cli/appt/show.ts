@@ -22,7 +22,7 @@ export function showCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runShow(id: string, options: RowOptions, ctx: Context): Promise<void> {
+async function runShow(id: string, options: RowOptions, ctx: Context): Promise<void> {
   const appointment = await fetchAppointment(ctx, id);
   // One object for --json; --format csv the columns `appt list` has, for one row.
   if (options.json || options.format) return ctx.out.record(appointment, COLUMNS, options);

@@ -45,7 +45,7 @@ export function statusCommand(ctx: Context, verb: StatusVerb): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions, ctx: Context): Promise<void> {
   const current = await fetchAppointment(ctx, text);
   // A status this CLI does not know comes from another backend: its own rules decide.
   const from = APPOINTMENT_STATUSES.find((status) => status === current.status);

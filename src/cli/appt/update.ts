@@ -50,7 +50,7 @@ export function updateCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   const fields = {
     date: options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date),
     start_time: options.start === undefined ? undefined : timeOption('--start', options.start),

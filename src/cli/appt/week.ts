@@ -26,7 +26,7 @@ export function weekCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<void> {
+async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<void> {
   const days = weekOf(await dayOption(ctx, 'day', day));
   const fields = requestedFields(options);
   const api = await ctx.api();

@@ -29,7 +29,7 @@ export function addCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const name = options.name ?? (await ctx.prompt.text('Name', { flag: '--name' }));
   const client = checkInput(clientCreateSchema, { ...clientFields(options), name, id: randomUUID() }, FLAG_OF);
   const insert = (await ctx.api()).insert<Client>('clients', client);

@@ -24,7 +24,7 @@ export function archiveCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runArchive(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runArchive(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const archived = await writeConfirmed(ctx, options.yes, text, {
     action: 'Archiving a client',
     resolve: (ctx, text) => resolveClient(ctx, text, 'client'),

@@ -27,7 +27,7 @@ export function deleteCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const deleted = await writeConfirmed(ctx, options.yes, text, {
     action: 'Deleting a client',
     resolve: (ctx, text) => resolveClient(ctx, text, 'client'),

@@ -29,7 +29,7 @@ export function listCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runList(options: ListOptions, ctx: Context): Promise<void> {
+async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const limit = options.limit === undefined ? undefined : countOption('--limit', options.limit);
   const api = await ctx.api();
   const request = query<Client>().eq('therapist_id', await api.userId()).order('name', 'asc');

@@ -23,7 +23,7 @@ export function searchCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runSearch(text: string, options: RowOptions, ctx: Context): Promise<void> {
+async function runSearch(text: string, options: RowOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const request = query<Client>()
     .or((match) => match.ilike('name', text).ilike('phone', text).ilike('email', text))

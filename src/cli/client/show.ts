@@ -37,7 +37,7 @@ export function showCommand(ctx: Context): Command {
   return addJsonFlag(command, CLIENT_SHOW_FIELDS);
 }
 
-export async function runShow(text: string, options: ShowOptions, ctx: Context): Promise<void> {
+async function runShow(text: string, options: ShowOptions, ctx: Context): Promise<void> {
   const recent = countOption('--recent', options.recent);
   const { id } = await resolveClient(ctx, text, 'client');
   const api = await ctx.api();

@@ -36,7 +36,7 @@ export function updateCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   const changes = checkInput(clientUpdateSchema, { ...clientFields(options), status: options.status }, FLAG_OF);
   const client = await resolveClient(ctx, text, 'client');
   const update = (await ctx.api()).update<Client>('clients', query<Client>().eq('id', client.id), changes);

@@ -23,7 +23,7 @@ export function addCommand(ctx: Context): Command {
   return addOutputFlags(addExpenseFlags(command, true), FIELDS);
 }
 
-export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const body = await expenseBody(ctx, expenseCreateSchema, options, { id: randomUUID() });
   const [expense] = await (await ctx.api()).insert<Expense>('expenses', body);
   await reportCreated(ctx, `Logged ${describeExpense(expense!)}.`, expense!, COLUMNS, options);

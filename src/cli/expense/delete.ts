@@ -24,7 +24,7 @@ export function deleteCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const deleted = await deleteRowById<Expense>(ctx, options.yes, text, { table: 'expenses', what: 'expense', hint: NOT_FOUND_HINT });
   await reportChange(ctx, `Deleted expense ${shortId(deleted.id)}: ${describeExpense(deleted)}.`, deleted, COLUMNS, options);
 }

@@ -34,7 +34,7 @@ export function listCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runList(options: ListOptions, ctx: Context): Promise<void> {
+async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const from = options.from === undefined ? undefined : await dayOption(ctx, '--from', options.from);
   const to = options.to === undefined ? undefined : await dayOption(ctx, '--to', options.to);
   if (from !== undefined && to !== undefined && from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);

@@ -30,7 +30,7 @@ export function updateCommand(ctx: Context): Command {
   return addOutputFlags(addExpenseFlags(command, false), FIELDS);
 }
 
-export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   // Checked before the id is looked up: a bad flag sends nothing at all.
   if (options.clearDescription && options.description !== undefined) throw new UsageError('--clear-description: not with --description');
   if (options.clearVendor && options.vendor !== undefined) throw new UsageError('--clear-vendor: not with --vendor');

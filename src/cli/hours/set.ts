@@ -34,7 +34,7 @@ export function setCommand(ctx: Context): Command {
   return addOutputFlags(command, HOURS_FIELDS);
 }
 
-export async function runSet(days: DayOfWeek[], intervals: OpeningInterval[], options: RowOptions, ctx: Context): Promise<void> {
+async function runSet(days: DayOfWeek[], intervals: OpeningInterval[], options: RowOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const me = await api.userId();
   const removed = await api.remove<BusinessHours>('business_hours', query<BusinessHours>().eq('therapist_id', me).in('day_of_week', days));

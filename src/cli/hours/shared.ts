@@ -23,7 +23,7 @@ export function hoursSpec(hours: readonly OpeningInterval[]): string {
 }
 
 /** One day's intervals, by opening time; HH:MM:SS (a hosted PostgreSQL) is shown as HH:MM. */
-export function dayHours(day: DayOfWeek, rows: readonly BusinessHours[]): DayHours {
+function dayHours(day: DayOfWeek, rows: readonly BusinessHours[]): DayHours {
   const hours = rows
     .filter((row) => row.day_of_week === day)
     .map((row) => ({ open_time: row.open_time.slice(0, 5), close_time: row.close_time.slice(0, 5) }))

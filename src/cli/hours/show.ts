@@ -20,7 +20,7 @@ export function showCommand(ctx: Context): Command {
   return addOutputFlags(command, DAY_FIELDS);
 }
 
-export async function runShow(options: RowOptions, ctx: Context): Promise<void> {
+async function runShow(options: RowOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const rows = await api.select<BusinessHours>('business_hours', query<BusinessHours>().eq('therapist_id', await api.userId()));
   await ctx.out.rows(week(rows), DAY_COLUMNS, options);

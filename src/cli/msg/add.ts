@@ -36,7 +36,7 @@ export function addCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const body = checkInput(messageInput, { id: randomUUID(), role: options.role, message: options.message, channel: options.channel }, { message: '--message' });
   const client = await resolveClient(ctx, options.client);
   const [message] = await (await ctx.api()).insert<Message>('conversation_log', { ...body, client_id: client.id });

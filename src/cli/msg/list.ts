@@ -29,7 +29,7 @@ export function listCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runList(options: ListOptions, ctx: Context): Promise<void> {
+async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const limit = countOption('--limit', options.limit, 1);
   const client = await resolveClient(ctx, options.client);
   const request = query<Message>().eq('client_id', client.id).order('created_at', 'desc').limit(limit);

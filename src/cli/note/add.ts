@@ -38,7 +38,7 @@ export function addCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const typed = await checkSoapSource(options, ctx);
   const given = typed ? undefined : await readSoap(options, ctx);
   const client = await resolveClient(ctx, options.client);

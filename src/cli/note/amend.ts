@@ -29,7 +29,7 @@ export function amendCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runAmend(text: string, options: AmendOptions, ctx: Context): Promise<void> {
+async function runAmend(text: string, options: AmendOptions, ctx: Context): Promise<void> {
   await checkSoapSource(options, ctx);
   const original = await fetchNote(ctx, text);
   const id = shortId(original.id);

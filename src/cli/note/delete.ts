@@ -24,7 +24,7 @@ export function deleteCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const deleted = await deleteRowById<SessionNote>(ctx, options.yes, text, { table: 'sessions', what: 'note', hint: NOT_FOUND_HINT, send: unlessSigned });
   await reportChange(ctx, `Deleted note ${shortId(deleted.id)}.`, deleted, COLUMNS, options);
 }

@@ -36,7 +36,7 @@ export function listCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runList(options: ListOptions, ctx: Context): Promise<void> {
+async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const limit = options.limit === undefined ? undefined : countOption('--limit', options.limit);
   const client = options.client === undefined ? undefined : await resolveClient(ctx, options.client);
   const api = await ctx.api();

@@ -22,7 +22,7 @@ export function showCommand(ctx: Context): Command {
   return addJsonFlag(command, FIELDS);
 }
 
-export async function runShow(text: string, options: RowOptions, ctx: Context): Promise<void> {
+async function runShow(text: string, options: RowOptions, ctx: Context): Promise<void> {
   const note = await fetchNote(ctx, text);
   if (options.json) return ctx.out.record(note, [], options);
   const { bold } = ctx.out.color;

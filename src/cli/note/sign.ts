@@ -24,7 +24,7 @@ export function signCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runSign(text: string, options: RowOptions, ctx: Context): Promise<void> {
+async function runSign(text: string, options: RowOptions, ctx: Context): Promise<void> {
   const id = await resolveRowId(ctx, 'sessions', text, 'note');
   const changes = { signed_at: ctx.now().toISOString() };
   const [signed] = await (await ctx.api()).update<SessionNote>('sessions', query<SessionNote>().eq('id', id), changes);

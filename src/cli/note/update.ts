@@ -33,7 +33,7 @@ export function updateCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   const check = (changes: Draft) => checkInput(sessionNoteUpdateSchema, changes, SOAP_FLAGS);
   // Flags and stdin are checked before any request; the editor needs the note as stored first.
   const typed = await checkSoapSource(options, ctx);

@@ -30,7 +30,7 @@ export function backupCommand(ctx: Context): Command {
     .action((options: BackupOptions) => runBackup(options, ctx));
 }
 
-export async function runBackup(options: BackupOptions, ctx: Context): Promise<void> {
+async function runBackup(options: BackupOptions, ctx: Context): Promise<void> {
   if (options.output === '-' && ctx.io.stdout.isTTY) throw new UsageError('--output -: the backup is binary; send it to a file or a pipe, not the terminal.');
   const dataDir = dataDirOf(options, ctx);
   const { readServerState } = await import('../../server/server-state.js');

@@ -8,9 +8,9 @@ import { CommandError } from '../errors.js';
 import { startInBackground } from './background.js';
 import { dataDirOf, dataDirOption, integerIn } from './options.js';
 
-export const DEFAULT_PORT = 54321;
+const DEFAULT_PORT = 54321;
 
-export interface StartOptions extends RateLimitSettings {
+interface StartOptions extends RateLimitSettings {
   host: string;
   port: number;
   dataDir?: string;
@@ -83,7 +83,7 @@ With REDIS_URL set, the rate-limit counters live in that Redis, shared by every 
   return command;
 }
 
-export async function runStart(options: StartOptions, ctx: Context): Promise<void> {
+async function runStart(options: StartOptions, ctx: Context): Promise<void> {
   const dataDir = dataDirOf(options, ctx);
   if (!options.foreground) {
     const started = await startInBackground({ ...ctx, env: { ...ctx.env, ...rateLimitEnv(options) } }, { ...options, dataDir });

@@ -24,7 +24,7 @@ export function addCommand(ctx: Context): Command {
   return addOutputFlags(addServiceFlags(command, true), FIELDS);
 }
 
-export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const body = serviceBody(serviceCreateSchema, options, { id: randomUUID() });
   const insert = (await ctx.api()).insert<Service>('service_menu', body);
   const [service] = await explainDuplicate(ctx, insert, nameOf(body.name));

@@ -26,7 +26,7 @@ export function deleteCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const deleted = await writeConfirmed(ctx, options.yes, text, {
     action: 'Deleting a service',
     resolve: (ctx, text) => resolveService(ctx, text, '<service>'),

@@ -25,7 +25,7 @@ export function listCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runList(options: ListOptions, ctx: Context): Promise<void> {
+async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const q = query<Service>().eq('therapist_id', await api.userId()).order('name');
   const fields = requestedFields(options) as (keyof Service & string)[] | null;

@@ -24,7 +24,7 @@ export function retireCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runRetire(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runRetire(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const retired = await writeConfirmed(ctx, options.yes, text, {
     action: 'Retiring a service',
     resolve: (ctx, text) => resolveService(ctx, text, '<service>'),

@@ -26,7 +26,7 @@ export function updateCommand(ctx: Context): Command {
   return addOutputFlags(addServiceFlags(command, false), FIELDS);
 }
 
-export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   // Checked before the service is looked up: a bad flag sends nothing at all.
   const changes = serviceBody(serviceUpdateSchema, options);
   const { id } = await resolveService(ctx, text, '<service>');
