@@ -6,7 +6,8 @@ import { apiErrorFrom } from '../../core/api-error.js';
 import { encodeQueryComponent } from '../../core/query.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { collect, header, keyValue, typedValue } from './parameters.js';
+import { collect } from '../shared/repeatable.js';
+import { header, keyValue, typedValue } from './parameters.js';
 
 interface ApiOptions {
   query: string[];

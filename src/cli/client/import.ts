@@ -9,18 +9,17 @@ import { ModelError } from '../../model/errors.js';
 import type { Client, ClientCreate } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { readAll } from '../shared/read-all.js';
 import { Progress } from '../shared/import-progress.js';
-import { readInput } from '../shared/read-input.js';
 import { batchSize, sendSteps } from '../shared/import-send.js';
+import { readAll } from '../shared/read-all.js';
+import { readInput } from '../shared/read-input.js';
+import { collect } from '../shared/repeatable.js';
 
 interface ImportOptions {
   map: string[];
   dryRun?: boolean;
   batchSize: number;
 }
-
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function importCommand(ctx: Context): Command {
   return new Command('import')
