@@ -7,7 +7,7 @@ import { ConnectionError, DEFAULT_TIMEOUTS, HttpTransport, type HttpResponse } f
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { emit, fileStamp } from '../shared/write-file.js';
-import { dataDirOf, dataDirOption } from './options.js';
+import { dataDirOf, dataDirOption } from './shared.js';
 
 // Snapshots of a large practice take a while; the connect timeout still catches a hung service.
 const BACKUP_TIMEOUT_MS = 10 * 60_000;

@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { confirmation, yesOption } from '../shared/confirm.js';
-import { dataDirOf, dataDirOption } from './options.js';
+import { dataDirOf, dataDirOption } from './shared.js';
 
 interface RestoreOptions {
   dataDir?: string;

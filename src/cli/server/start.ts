@@ -6,7 +6,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/http/l
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { startInBackground } from './background.js';
-import { dataDirOf, dataDirOption, integerIn } from './options.js';
+import { dataDirOf, dataDirOption, integerIn } from './shared.js';
 
 const DEFAULT_PORT = 54321;
 
