@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { type ConfirmOptions, writeConfirmed, yesOption } from '../shared/confirm.js';
 import { removeById } from '../shared/delete.js';
 import { reportChange } from '../shared/report.js';
-import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
 export function deleteCommand(ctx: Context): Command {
   const command = new Command('delete')
@@ -30,7 +30,7 @@ async function runDelete(text: string, options: ConfirmOptions, ctx: Context): P
     question: (appointment) => `Delete ${describe(appointment)}?`,
     send: (api, id) => removeById<Appointment>(api, 'appointments', id),
     notFound: (appointment) => `No appointment has the id ${appointment.id}.`,
-    hint: 'See `practice appt list` for ids.',
+    hint: NOT_FOUND_HINT,
   });
   await reportChange(ctx, `Deleted ${describe(removed)}`, removed, COLUMNS, options);
 }

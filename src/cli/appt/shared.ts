@@ -21,6 +21,8 @@ export const FLAG_OF: Record<string, string> = {
 /** `--yes` of the commands that book: add, reschedule, update. */
 export const bookingYes = () => yesOption('do not ask about business hours, an archived client or a retired service (needed when not at a terminal)');
 
+export const NOT_FOUND_HINT = 'See `practice appt list` for ids.';
+
 /** HH:MM whether the backend says 09:00 (ours) or 09:00:00 (PostgreSQL's own text). */
 export const clock = (time: string) => time.slice(0, 5);
 
@@ -50,6 +52,6 @@ export function describe(appointment: Appointment): string {
 export async function fetchAppointment(ctx: Context, text: string): Promise<Appointment> {
   const id = await resolveRowId(ctx, 'appointments', text);
   const [row] = await (await ctx.api()).select<Appointment>('appointments', query<Appointment>().eq('id', id));
-  if (!row) throw new CommandError(`No appointment has the id ${id}.`, 'See `practice appt list` for ids.');
+  if (!row) throw new CommandError(`No appointment has the id ${id}.`, NOT_FOUND_HINT);
   return row;
 }

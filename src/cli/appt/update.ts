@@ -11,7 +11,7 @@ import { amountOption, checkInput, countOption, dayOption, timeOption } from '..
 import { resolveClient, resolveRowId, resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared.js';
+import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF, NOT_FOUND_HINT } from './shared.js';
 
 interface UpdateOptions extends ConfirmOptions {
   date?: string;
@@ -77,6 +77,6 @@ async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Pr
   const concerns = await bookingConcerns(ctx, { when, clientId: client?.id, serviceId: service?.id });
   await confirmConcerns(ctx, options.yes, concerns, 'Changing an appointment', 'Change it anyway?');
   const [updated] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', id), changes);
-  if (!updated) throw new CommandError(`No appointment has the id ${id}.`, 'See `practice appt list` for ids.');
+  if (!updated) throw new CommandError(`No appointment has the id ${id}.`, NOT_FOUND_HINT);
   await reportChange(ctx, `Updated ${describe(updated)}`, updated, COLUMNS, options);
 }

@@ -9,7 +9,7 @@ import type { Context } from '../context.js';
 import { type ConfirmOptions, writeConfirmed, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
-import { COLUMNS, FIELDS } from './shared.js';
+import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
 export function archiveCommand(ctx: Context): Command {
   const command = new Command('archive')
@@ -31,7 +31,7 @@ async function runArchive(text: string, options: ConfirmOptions, ctx: Context): 
     question: (client) => `Archive client ${nameWithId(client)}?`,
     send: (api, id) => api.update<Client>('clients', query<Client>().eq('id', id), { status: 'inactive' }),
     notFound: (client) => `Client ${nameWithId(client)} was not found.`,
-    hint: 'See `practice client list`.',
+    hint: NOT_FOUND_HINT,
   });
   await reportChange(ctx, `Archived client ${nameWithId(archived)}.`, archived, COLUMNS, options);
 }

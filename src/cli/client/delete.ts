@@ -11,7 +11,7 @@ import { removeById } from '../shared/delete.js';
 import { hintOnRefusal } from '../shared/refusal.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
-import { COLUMNS, FIELDS } from './shared.js';
+import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
 export function deleteCommand(ctx: Context): Command {
   const command = new Command('delete')
@@ -36,7 +36,7 @@ async function runDelete(text: string, options: ConfirmOptions, ctx: Context): P
     send: (api, id) => hintOnRefusal(removeById<Client>(api, 'clients', id), { status: 409, code: '23503' },
       `Archive the client instead; their history stays: \`practice client archive ${shortId(id)}\`.`),
     notFound: (client) => `Client ${nameWithId(client)} was not found.`,
-    hint: 'See `practice client list`.',
+    hint: NOT_FOUND_HINT,
   });
   await reportChange(ctx, `Deleted client ${nameWithId(deleted)}.`, deleted, COLUMNS, options);
 }

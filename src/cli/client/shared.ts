@@ -17,6 +17,8 @@ export const COLUMNS: Column<Client>[] = [
   { key: 'total_visits', header: 'VISITS' },
 ];
 
+export const NOT_FOUND_HINT = 'See `practice client list`.';
+
 /** The flags add and update both take for a client's fields. */
 export interface ClientFieldOptions {
   name?: string;

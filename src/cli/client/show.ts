@@ -12,7 +12,7 @@ import { CommandError } from '../errors.js';
 import { countOption } from '../shared/input.js';
 import { dayOf, noteSummary } from '../shared/note-text.js';
 import { resolveClient } from '../shared/resolve.js';
-import { FIELDS } from './shared.js';
+import { FIELDS, NOT_FOUND_HINT } from './shared.js';
 
 interface ShowOptions {
   json?: true | string[];
@@ -46,7 +46,7 @@ async function runShow(text: string, options: ShowOptions, ctx: Context): Promis
     api.select<Appointment>('appointments', query<Appointment>().eq('client_id', id).order('date', 'desc').order('start_time', 'desc').limit(recent)),
     api.select<SessionNote>('sessions', query<SessionNote>().eq('client_id', id).order('created_at', 'desc').limit(recent)),
   ]);
-  if (!client) throw new CommandError(`Client ${shortId(id)} was not found.`, 'See `practice client list`.');
+  if (!client) throw new CommandError(`Client ${shortId(id)} was not found.`, NOT_FOUND_HINT);
   if (options.json) return ctx.out.record({ ...client, appointments, session_notes: notes }, [], options);
   const { bold, dim } = ctx.out.color;
   const lines = [

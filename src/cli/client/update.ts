@@ -12,7 +12,7 @@ import { checkInput } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
 import { explainDuplicate } from '../shared/refusal.js';
-import { type ClientFieldOptions, clientFields, COLUMNS, emailOf, FIELDS, FLAG_OF } from './shared.js';
+import { type ClientFieldOptions, clientFields, COLUMNS, emailOf, FIELDS, FLAG_OF, NOT_FOUND_HINT } from './shared.js';
 
 interface UpdateOptions extends ClientFieldOptions, RowOptions {
   status?: (typeof CLIENT_STATUSES)[number];
@@ -41,6 +41,6 @@ async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Pr
   const client = await resolveClient(ctx, text, 'client');
   const update = (await ctx.api()).update<Client>('clients', query<Client>().eq('id', client.id), changes);
   const [updated] = await explainDuplicate(ctx, update, emailOf(changes.email, client.id));
-  if (!updated) throw new CommandError(`Client ${shortId(client.id)} was not found.`, 'See `practice client list`.');
+  if (!updated) throw new CommandError(`Client ${shortId(client.id)} was not found.`, NOT_FOUND_HINT);
   await reportChange(ctx, `Updated client ${nameWithId(updated)}.`, updated, COLUMNS, options);
 }
