@@ -14,6 +14,8 @@ import { DAYS_OF_WEEK, parseTimeOfDay, TIME_OF_DAY } from './when.js';
 export const CLIENT_STATUSES = ['active', 'inactive'] as const;
 export const CONVERSATION_ROLES = ['client', 'therapist', 'assistant'] as const;
 export const CONVERSATION_CHANNELS = ['sms', 'email', 'chat', 'phone', 'web', 'other'] as const;
+/** The four parts of a SOAP note, in the order a note is written and read. */
+export const SOAP_PARTS = ['subjective', 'objective', 'assessment', 'plan'] as const;
 
 /** Offered in help and completion; the service takes any lower-case category. */
 export const SUGGESTED_EXPENSE_CATEGORIES = [
@@ -238,7 +240,7 @@ export const sessionNoteCreateSchema = z
     signed_at: timestamp.optional(),
     amends_id: id.optional(),
   })
-  .refine((note) => [note.subjective, note.objective, note.assessment, note.plan].some((part) => part !== undefined), {
+  .refine((note) => SOAP_PARTS.some((part) => note[part] !== undefined), {
     message: 'a note needs at least one of subjective, objective, assessment, plan',
   });
 
@@ -308,27 +310,16 @@ export const messageCreateSchema = z.strictObject({
   channel: z.enum(CONVERSATION_CHANNELS).optional(),
 });
 
-export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 export type ConversationRole = (typeof CONVERSATION_ROLES)[number];
 export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
+export type SoapPart = (typeof SOAP_PARTS)[number];
 
 export type Client = z.output<typeof clientSchema>;
 export type ClientCreate = z.output<typeof clientCreateSchema>;
-export type ClientUpdate = z.output<typeof clientUpdateSchema>;
 export type Service = z.output<typeof serviceSchema>;
-export type ServiceCreate = z.output<typeof serviceCreateSchema>;
-export type ServiceUpdate = z.output<typeof serviceUpdateSchema>;
 export type BusinessHours = z.output<typeof businessHoursSchema>;
 export type BusinessHoursCreate = z.output<typeof businessHoursCreateSchema>;
-export type BusinessHoursUpdate = z.output<typeof businessHoursUpdateSchema>;
 export type Appointment = z.output<typeof appointmentSchema>;
-export type AppointmentCreate = z.output<typeof appointmentCreateSchema>;
-export type AppointmentUpdate = z.output<typeof appointmentUpdateSchema>;
 export type SessionNote = z.output<typeof sessionNoteSchema>;
-export type SessionNoteCreate = z.output<typeof sessionNoteCreateSchema>;
-export type SessionNoteUpdate = z.output<typeof sessionNoteUpdateSchema>;
 export type Expense = z.output<typeof expenseSchema>;
-export type ExpenseCreate = z.output<typeof expenseCreateSchema>;
-export type ExpenseUpdate = z.output<typeof expenseUpdateSchema>;
 export type Message = z.output<typeof messageSchema>;
-export type MessageCreate = z.output<typeof messageCreateSchema>;

@@ -6,7 +6,8 @@ import { apiErrorFrom } from '../../core/api-error.js';
 import { encodeQueryComponent } from '../../core/query-builder.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { collect, header, keyValue, typedValue } from './fields.js';
+import { collect } from '../shared/repeatable.js';
+import { header, keyValue, typedValue } from './parameters.js';
 
 interface ApiOptions {
   query: string[];
@@ -47,7 +48,7 @@ async function readStdin(ctx: Context): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function runApi(methodText: string, path: string, options: ApiOptions, ctx: Context): Promise<void> {
+async function runApi(methodText: string, path: string, options: ApiOptions, ctx: Context): Promise<void> {
   if (!/^[A-Za-z]+$/.test(methodText)) throw new UsageError(`"${methodText}" is not an HTTP method.`);
   const method = methodText.toUpperCase();
   const [pathPart = '', pathQuery] = path.split(/\?(.*)/s);

@@ -4,15 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { addMinutes } from '../../model/when.js';
-import { appointmentCreateSchema, appointmentUpdateSchema } from '../../model/records.js';
+import { type Appointment, appointmentCreateSchema, appointmentUpdateSchema } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
+import type { ConfirmOptions } from '../shared/confirm.js';
 import { amountOption, checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
 import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { type Appointment, COLUMNS, describe, FIELDS } from './view.js';
+import { bookingYes, COLUMNS, describe, FIELDS, FLAG_OF } from './shared.js';
 
 interface AddOptions extends ConfirmOptions {
   client: string;
@@ -24,15 +24,6 @@ interface AddOptions extends ConfirmOptions {
   status?: string;
   price?: string;
 }
-
-/** Which flag sets which field, so a refused field is reported under its flag. */
-export const FLAG_OF: Record<string, string> = {
-  date: '--date', start_time: '--start', end_time: '--end', client_id: '--client',
-  service_id: '--service', status: '--status', notes: '--notes', price: '--price', buffer_minutes: '--buffer',
-};
-
-/** `--yes` of the commands that book: add, reschedule, update. */
-export const bookingYes = () => yesOption('do not ask about business hours, an archived client or a retired service (needed when not at a terminal)');
 
 export function addCommand(ctx: Context): Command {
   const command = new Command('add')

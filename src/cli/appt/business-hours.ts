@@ -3,19 +3,14 @@
 // the service enforces: concerns.ts asks about it.
 import type { ApiClient } from '../../core/api-client.js';
 import { query } from '../../core/query-builder.js';
+import type { BusinessHours } from '../../model/records.js';
 import { dayOfWeek } from '../../model/when.js';
 import type { Concern } from './concern.js';
-import { clock } from './view.js';
-
-interface Hours {
-  day_of_week: string;
-  open_time: string;
-  close_time: string;
-}
+import { clock } from './shared.js';
 
 /** The concern when start-end on `date` is not inside one opening interval of its day; one read of every day's hours. */
 export async function hoursConcern(api: ApiClient, date: string, start: string, end: string): Promise<Concern | null> {
-  const week = await api.select<Hours>('business_hours', query<Hours>().select(['day_of_week', 'open_time', 'close_time']));
+  const week = await api.select<BusinessHours>('business_hours', query<BusinessHours>().select(['day_of_week', 'open_time', 'close_time']));
   if (week.length === 0) return null;
   const day = dayOfWeek(date);
   const hours = week.filter((open) => open.day_of_week === day);

@@ -2,14 +2,14 @@
 // business hours or on a closed day, an archived client, a retired service, a visit not started yet.
 // Each is a warning, then one question on a terminal; elsewhere a refusal unless --yes, as a delete.
 import { query } from '../../core/query-builder.js';
-import type { Client, Service } from '../../model/records.js';
+import type { Appointment, Client, Service } from '../../model/records.js';
 import { dateTimeIn } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { confirmation } from '../shared/confirm.js';
 import { practiceTimeZone } from '../shared/input.js';
 import { hoursConcern } from './business-hours.js';
 import type { Concern } from './concern.js';
-import { type Appointment, clock, describe } from './view.js';
+import { clock, describe } from './shared.js';
 
 /** What a booking, or a change of one, sets; only what is given is checked. */
 export interface Booking {

@@ -2,11 +2,12 @@
 // terminal; otherwise refuses without --yes. The service refuses while a note refers to it (409).
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
+import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { type ConfirmOptions, writeConfirmed, yesOption } from '../shared/confirm.js';
 import { removeById } from '../shared/delete.js';
 import { reportChange } from '../shared/report.js';
-import { type Appointment, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
 export function deleteCommand(ctx: Context): Command {
   const command = new Command('delete')
@@ -22,14 +23,14 @@ export function deleteCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const removed = await writeConfirmed(ctx, options.yes, text, {
     action: 'Deleting an appointment',
     resolve: fetchAppointment,
     question: (appointment) => `Delete ${describe(appointment)}?`,
     send: (api, id) => removeById<Appointment>(api, 'appointments', id),
     notFound: (appointment) => `No appointment has the id ${appointment.id}.`,
-    hint: 'See `practice appt list` for ids.',
+    hint: NOT_FOUND_HINT,
   });
   await reportChange(ctx, `Deleted ${describe(removed)}`, removed, COLUMNS, options);
 }

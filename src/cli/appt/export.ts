@@ -7,7 +7,7 @@ import { SCHEDULE_COLUMNS, scheduleRows, toSchedule } from '../../formats/schedu
 import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { readAll } from '../export/read-all.js';
+import { readAll } from '../shared/read-all.js';
 import { emit } from '../shared/write-file.js';
 import { dayOption, practiceTimeZone } from '../shared/input.js';
 import { servicesOf } from './services.js';
@@ -41,7 +41,7 @@ export function exportCommand(ctx: Context): Command {
     .action((options: ExportOptions) => runExport(options, ctx));
 }
 
-export async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
+async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
   const from = await dayOption(ctx, options.from ? '--from' : '--date', options.from ?? options.date ?? 'today');
   const to = options.to === undefined ? from : await dayOption(ctx, '--to', options.to);
   if (to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);

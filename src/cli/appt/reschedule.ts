@@ -3,16 +3,15 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
-import { appointmentUpdateSchema } from '../../model/records.js';
+import { type Appointment, appointmentUpdateSchema } from '../../model/records.js';
 import { addMinutes } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ConfirmOptions } from '../shared/confirm.js';
 import { checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
-import { bookingYes, FLAG_OF } from './add.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { type Appointment, clock, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
+import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared.js';
 
 interface RescheduleOptions extends ConfirmOptions {
   date?: string;
@@ -40,7 +39,7 @@ export function rescheduleCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runReschedule(text: string, options: RescheduleOptions, ctx: Context): Promise<void> {
+async function runReschedule(text: string, options: RescheduleOptions, ctx: Context): Promise<void> {
   if (options.date === undefined && options.start === undefined && options.end === undefined) {
     throw new UsageError('Name the new --date, --start or --end.');
   }

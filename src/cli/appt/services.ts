@@ -4,8 +4,8 @@
 import type { ApiClient } from '../../core/api-client.js';
 import type { Column } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import type { Service } from '../../model/records.js';
-import { type Appointment, COLUMNS } from './view.js';
+import type { Appointment, Service } from '../../model/records.js';
+import { COLUMNS } from './shared.js';
 
 /** The services `appointments` name, read as id and name only; no request when they name none. */
 export async function servicesOf(api: ApiClient, appointments: ReadonlyArray<Pick<Appointment, 'service_id'>>): Promise<Service[]> {

@@ -5,8 +5,9 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import type { Context } from '../context.js';
 import { visibleText } from '../../core/visible-text.js';
+import type { Appointment } from '../../model/records.js';
 import { serviceNames } from './services.js';
-import { type Appointment, COLUMNS, FIELDS, fetchAppointment } from './view.js';
+import { COLUMNS, fetchAppointment, FIELDS } from './shared.js';
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')
@@ -21,7 +22,7 @@ export function showCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runShow(id: string, options: RowOptions, ctx: Context): Promise<void> {
+async function runShow(id: string, options: RowOptions, ctx: Context): Promise<void> {
   const appointment = await fetchAppointment(ctx, id);
   // One object for --json; --format csv the columns `appt list` has, for one row.
   if (options.json || options.format) return ctx.out.record(appointment, COLUMNS, options);

@@ -6,13 +6,14 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
 import { APPOINTMENT_STATUSES, type AppointmentStatus, assertTransition } from '../../model/appointment-status.js';
 import { InvalidTransitionError } from '../../model/errors.js';
+import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
 import { confirmConcerns, notStartedConcern } from './concerns.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared.js';
 import { confirmUndo, unlessSignedNote } from './undo-completion.js';
-import { type Appointment, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
 
 /** Each verb, the status it sets, what it says when done, and what it asks first (`--yes` answers it). */
 export const STATUS_VERBS = [
@@ -44,7 +45,7 @@ export function statusCommand(ctx: Context, verb: StatusVerb): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions, ctx: Context): Promise<void> {
   const current = await fetchAppointment(ctx, text);
   // A status this CLI does not know comes from another backend: its own rules decide.
   const from = APPOINTMENT_STATUSES.find((status) => status === current.status);

@@ -3,13 +3,13 @@
 import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
 import { query } from '../../core/query-builder.js';
-import type { SessionNote } from '../../model/records.js';
+import type { Appointment, SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { amendHint } from '../note/stored.js';
 import { confirmation } from '../shared/confirm.js';
-import { type Appointment, describe } from './view.js';
+import { amendHint } from '../shared/note-text.js';
+import { describe } from './shared.js';
 
 const signedNotes = (api: ApiClient, appointment: Appointment) =>
   api.select<SessionNote>('sessions', query<SessionNote>().eq('appointment_id', appointment.id).not.is('signed_at', null).select(['id']));

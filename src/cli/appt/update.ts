@@ -3,16 +3,15 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
-import { appointmentUpdateSchema } from '../../model/records.js';
+import { type Appointment, appointmentUpdateSchema } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import type { ConfirmOptions } from '../shared/confirm.js';
 import { amountOption, checkInput, countOption, dayOption, timeOption } from '../shared/input.js';
 import { resolveClient, resolveRowId, resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
-import { bookingYes, FLAG_OF } from './add.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { type Appointment, clock, COLUMNS, describe, fetchAppointment, FIELDS } from './view.js';
+import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF, NOT_FOUND_HINT } from './shared.js';
 
 interface UpdateOptions extends ConfirmOptions {
   date?: string;
@@ -51,7 +50,7 @@ export function updateCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   const fields = {
     date: options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date),
     start_time: options.start === undefined ? undefined : timeOption('--start', options.start),
@@ -78,6 +77,6 @@ export async function runUpdate(text: string, options: UpdateOptions, ctx: Conte
   const concerns = await bookingConcerns(ctx, { when, clientId: client?.id, serviceId: service?.id });
   await confirmConcerns(ctx, options.yes, concerns, 'Changing an appointment', 'Change it anyway?');
   const [updated] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', id), changes);
-  if (!updated) throw new CommandError(`No appointment has the id ${id}.`, 'See `practice appt list` for ids.');
+  if (!updated) throw new CommandError(`No appointment has the id ${id}.`, NOT_FOUND_HINT);
   await reportChange(ctx, `Updated ${describe(updated)}`, updated, COLUMNS, options);
 }

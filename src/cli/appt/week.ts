@@ -7,10 +7,11 @@ import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import { shortId } from '../../model/short-id.js';
 import { weekOf } from '../../model/when.js';
+import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { dayOption } from '../shared/input.js';
 import { serviceNames } from './services.js';
-import { type Appointment, clock, COLUMNS, dayName, FIELDS } from './view.js';
+import { clock, COLUMNS, dayName, FIELDS } from './shared.js';
 
 export function weekCommand(ctx: Context): Command {
   const command = new Command('week')
@@ -25,7 +26,7 @@ export function weekCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<void> {
+async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<void> {
   const days = weekOf(await dayOption(ctx, 'day', day));
   const fields = requestedFields(options);
   const api = await ctx.api();

@@ -28,7 +28,7 @@ export function loginCommand(ctx: Context): Command {
     .action((options: LoginOptions) => runLogin(options, ctx));
 }
 
-export async function runLogin(options: LoginOptions, ctx: Context): Promise<void> {
+async function runLogin(options: LoginOptions, ctx: Context): Promise<void> {
   if (options.token && (options.email || options.passwordStdin)) throw new UsageError('--token and --email/--password-stdin exclude each other.');
   if (options.anonKey) await saveAnonKey(options.anonKey, ctx);
   if (options.token) return keepToken(options.token, ctx);

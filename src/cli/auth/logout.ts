@@ -17,7 +17,7 @@ export function logoutCommand(ctx: Context): Command {
     .action(() => runLogout(ctx));
 }
 
-export async function runLogout(ctx: Context): Promise<void> {
+async function runLogout(ctx: Context): Promise<void> {
   const { session, auth, profile } = await ctx.connection();
   if (session.fromEnvironment) throw new UsageError('The token comes from PRACTICE_TOKEN; there is no stored session to end.', 'Unset PRACTICE_TOKEN.');
   const stored = await session.stored();

@@ -17,7 +17,7 @@ export function signupCommand(ctx: Context): Command {
     .action((options: CredentialFlags) => runSignup(options, ctx));
 }
 
-export async function runSignup(options: CredentialFlags, ctx: Context): Promise<void> {
+async function runSignup(options: CredentialFlags, ctx: Context): Promise<void> {
   const credentials = await readCredentials(options, ctx, true);
   const { auth, session, profile } = await ctx.connection();
   const created = await auth.signUp(credentials.email, credentials.password);

@@ -38,7 +38,7 @@ export function statusCommand(ctx: Context): Command {
     .action((options: { json?: boolean }) => runStatus(options, ctx));
 }
 
-export async function runStatus(options: { json?: boolean }, ctx: Context): Promise<void> {
+async function runStatus(options: { json?: boolean }, ctx: Context): Promise<void> {
   const connection = await ctx.connection();
   const { profile } = connection;
   const status: Status = {

@@ -8,31 +8,11 @@ import { type Client, clientCreateSchema } from '../../model/records.js';
 import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { checkInput } from '../shared/input.js';
-import { explainDuplicate, type UniqueValue } from '../shared/refusal.js';
+import { explainDuplicate } from '../shared/refusal.js';
 import { reportCreated } from '../shared/report.js';
-import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
-
-export interface ClientFieldOptions {
-  name?: string;
-  phone?: string;
-  email?: string;
-  notes?: string;
-}
-
-/** Which flag sets each field, so a refused value is reported under the flag the user typed. */
-export const CLIENT_FLAGS = { name: '--name', phone: '--phone', email: '--email', notes: '--notes', status: '--status' };
+import { type ClientFieldOptions, clientFields, COLUMNS, emailOf, FIELDS, FLAG_OF } from './shared.js';
 
 type AddOptions = ClientFieldOptions & RowOptions;
-
-/** For explainDuplicate: the email a client write sets, which no other client may have (any case). */
-export function emailOf(email: string | null | undefined, self?: string): UniqueValue {
-  return { table: 'clients', column: 'email', value: email, self, what: 'Client', change: 'practice client update' };
-}
-
-/** The client's fields among a command's options, which also hold --json and --format. */
-export function clientFields(options: ClientFieldOptions): ClientFieldOptions {
-  return { name: options.name, phone: options.phone, email: options.email, notes: options.notes };
-}
 
 export function addCommand(ctx: Context): Command {
   const command = new Command('add')
@@ -46,13 +26,13 @@ export function addCommand(ctx: Context): Command {
   $ id=$(practice client add --name "Bo Chen")
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
-  return addOutputFlags(command, CLIENT_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const name = options.name ?? (await ctx.prompt.text('Name', { flag: '--name' }));
-  const client = checkInput(clientCreateSchema, { ...clientFields(options), name, id: randomUUID() }, CLIENT_FLAGS);
+  const client = checkInput(clientCreateSchema, { ...clientFields(options), name, id: randomUUID() }, FLAG_OF);
   const insert = (await ctx.api()).insert<Client>('clients', client);
   const [created] = await explainDuplicate(ctx, insert, emailOf(client.email));
-  await reportCreated(ctx, `Added client ${nameWithId(created!)}.`, created!, CLIENT_COLUMNS, options);
+  await reportCreated(ctx, `Added client ${nameWithId(created!)}.`, created!, COLUMNS, options);
 }

@@ -9,7 +9,7 @@ import type { Context } from '../context.js';
 import { type ConfirmOptions, writeConfirmed, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
-import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
+import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
 export function archiveCommand(ctx: Context): Command {
   const command = new Command('archive')
@@ -21,17 +21,17 @@ export function archiveCommand(ctx: Context): Command {
   $ practice client archive 3f2a9c1b --yes --json id,status
 `)
     .action((client: string, options: ConfirmOptions) => runArchive(client, options, ctx));
-  return addOutputFlags(command, CLIENT_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runArchive(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runArchive(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const archived = await writeConfirmed(ctx, options.yes, text, {
     action: 'Archiving a client',
     resolve: (ctx, text) => resolveClient(ctx, text, 'client'),
     question: (client) => `Archive client ${nameWithId(client)}?`,
     send: (api, id) => api.update<Client>('clients', query<Client>().eq('id', id), { status: 'inactive' }),
     notFound: (client) => `Client ${nameWithId(client)} was not found.`,
-    hint: 'See `practice client list`.',
+    hint: NOT_FOUND_HINT,
   });
-  await reportChange(ctx, `Archived client ${nameWithId(archived)}.`, archived, CLIENT_COLUMNS, options);
+  await reportChange(ctx, `Archived client ${nameWithId(archived)}.`, archived, COLUMNS, options);
 }

@@ -11,7 +11,7 @@ import { removeById } from '../shared/delete.js';
 import { hintOnRefusal } from '../shared/refusal.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
-import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
+import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
 export function deleteCommand(ctx: Context): Command {
   const command = new Command('delete')
@@ -24,10 +24,10 @@ export function deleteCommand(ctx: Context): Command {
   $ practice client delete 3f2a9c1b --yes --json id,name
 `)
     .action((client: string, options: ConfirmOptions) => runDelete(client, options, ctx));
-  return addOutputFlags(command, CLIENT_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const deleted = await writeConfirmed(ctx, options.yes, text, {
     action: 'Deleting a client',
     resolve: (ctx, text) => resolveClient(ctx, text, 'client'),
@@ -36,7 +36,7 @@ export async function runDelete(text: string, options: ConfirmOptions, ctx: Cont
     send: (api, id) => hintOnRefusal(removeById<Client>(api, 'clients', id), { status: 409, code: '23503' },
       `Archive the client instead; their history stays: \`practice client archive ${shortId(id)}\`.`),
     notFound: (client) => `Client ${nameWithId(client)} was not found.`,
-    hint: 'See `practice client list`.',
+    hint: NOT_FOUND_HINT,
   });
-  await reportChange(ctx, `Deleted client ${nameWithId(deleted)}.`, deleted, CLIENT_COLUMNS, options);
+  await reportChange(ctx, `Deleted client ${nameWithId(deleted)}.`, deleted, COLUMNS, options);
 }

@@ -6,21 +6,20 @@ import { Command } from 'commander';
 import { type ClientField, CLIENT_FIELDS, type ImportProblem, planClientImport } from '../../formats/client-import.js';
 import { parseCsv } from '../../formats/csv.js';
 import { ModelError } from '../../model/errors.js';
-import type { ClientCreate } from '../../model/records.js';
+import type { Client, ClientCreate } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { readAll } from '../export/read-all.js';
-import { Progress } from '../import/progress.js';
-import { readInput } from '../import/read-input.js';
-import { batchSize, sendSteps } from '../import/send.js';
+import { Progress } from '../shared/import-progress.js';
+import { batchSize, sendSteps } from '../shared/import-send.js';
+import { readAll } from '../shared/read-all.js';
+import { readInput } from '../shared/read-input.js';
+import { collect } from '../shared/repeatable.js';
 
 interface ImportOptions {
   map: string[];
   dryRun?: boolean;
   batchSize: number;
 }
-
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function importCommand(ctx: Context): Command {
   return new Command('import')
@@ -54,7 +53,7 @@ function columnMap(entries: readonly string[]): Record<string, ClientField | nul
 
 const place = ({ row, column }: ImportProblem) => [row === null ? null : `row ${row}`, column === null ? null : `column "${column}"`].filter(Boolean).join(', ') || 'file';
 
-export async function runImport(file: string, options: ImportOptions, ctx: Context): Promise<void> {
+async function runImport(file: string, options: ImportOptions, ctx: Context): Promise<void> {
   const columns = columnMap(options.map);
   let records: string[][];
   try {
@@ -64,7 +63,7 @@ export async function runImport(file: string, options: ImportOptions, ctx: Conte
     throw error;
   }
   const api = await ctx.api();
-  const existing = await readAll<{ id: string; email: string | null }>(api, 'clients', ['id', 'email']);
+  const existing = await readAll<Pick<Client, 'id' | 'email'>>(api, 'clients', ['id', 'email']);
   const plan = planClientImport(records, { existing, columns, namespace: await api.userId() });
   if (plan.ignoredColumns.length > 0) ctx.out.note(`Ignored columns: ${plan.ignoredColumns.join(', ')}`);
   if (!plan.ok) {

@@ -7,7 +7,7 @@ import { query } from '../../core/query-builder.js';
 import { CLIENT_STATUSES, type Client } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { countOption } from '../shared/input.js';
-import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
+import { COLUMNS, FIELDS } from './shared.js';
 
 interface ListOptions extends RowOptions {
   status?: (typeof CLIENT_STATUSES)[number];
@@ -26,10 +26,10 @@ export function listCommand(ctx: Context): Command {
   $ practice client list --json name,email
 `)
     .action((options: ListOptions) => runList(options, ctx));
-  return addOutputFlags(command, CLIENT_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runList(options: ListOptions, ctx: Context): Promise<void> {
+async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const limit = options.limit === undefined ? undefined : countOption('--limit', options.limit);
   const api = await ctx.api();
   const request = query<Client>().eq('therapist_id', await api.userId()).order('name', 'asc');
@@ -37,5 +37,5 @@ export async function runList(options: ListOptions, ctx: Context): Promise<void>
   if (limit !== undefined) request.limit(limit);
   const fields = requestedFields(options);
   if (fields) request.select(fields as (keyof Client & string)[]);
-  await ctx.out.rows(await api.select('clients', request), CLIENT_COLUMNS, options, 'No clients.');
+  await ctx.out.rows(await api.select('clients', request), COLUMNS, options, 'No clients.');
 }

@@ -7,7 +7,7 @@ import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import type { Client } from '../../model/records.js';
 import type { Context } from '../context.js';
-import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
+import { COLUMNS, FIELDS } from './shared.js';
 
 export function searchCommand(ctx: Context): Command {
   const command = new Command('search')
@@ -20,15 +20,15 @@ export function searchCommand(ctx: Context): Command {
   $ practice client search "o'brien" --json id,name
 `)
     .action((text: string, options: RowOptions) => runSearch(text, options, ctx));
-  return addOutputFlags(command, CLIENT_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runSearch(text: string, options: RowOptions, ctx: Context): Promise<void> {
+async function runSearch(text: string, options: RowOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const request = query<Client>()
     .or((match) => match.ilike('name', text).ilike('phone', text).ilike('email', text))
     .eq('therapist_id', await api.userId());
   const fields = requestedFields(options);
   if (fields) request.select(fields as (keyof Client & string)[]);
-  await ctx.out.rows(await api.select('clients', request), CLIENT_COLUMNS, options, `No client's name, phone or email contains "${text}".`);
+  await ctx.out.rows(await api.select('clients', request), COLUMNS, options, `No client's name, phone or email contains "${text}".`);
 }

@@ -10,9 +10,9 @@ import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { countOption } from '../shared/input.js';
+import { dayOf, noteSummary } from '../shared/note-text.js';
 import { resolveClient } from '../shared/resolve.js';
-import { dayOf, noteSummary } from '../note/columns.js';
-import { CLIENT_FIELDS } from './columns.js';
+import { FIELDS, NOT_FOUND_HINT } from './shared.js';
 
 interface ShowOptions {
   json?: true | string[];
@@ -20,7 +20,7 @@ interface ShowOptions {
 }
 
 /** What `client show --json` prints: the client's fields and, under keys of their own, the related records. */
-export const CLIENT_SHOW_FIELDS = [...CLIENT_FIELDS, 'appointments', 'session_notes'];
+const CLIENT_SHOW_FIELDS = [...FIELDS, 'appointments', 'session_notes'];
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')
@@ -37,7 +37,7 @@ export function showCommand(ctx: Context): Command {
   return addJsonFlag(command, CLIENT_SHOW_FIELDS);
 }
 
-export async function runShow(text: string, options: ShowOptions, ctx: Context): Promise<void> {
+async function runShow(text: string, options: ShowOptions, ctx: Context): Promise<void> {
   const recent = countOption('--recent', options.recent);
   const { id } = await resolveClient(ctx, text, 'client');
   const api = await ctx.api();
@@ -46,7 +46,7 @@ export async function runShow(text: string, options: ShowOptions, ctx: Context):
     api.select<Appointment>('appointments', query<Appointment>().eq('client_id', id).order('date', 'desc').order('start_time', 'desc').limit(recent)),
     api.select<SessionNote>('sessions', query<SessionNote>().eq('client_id', id).order('created_at', 'desc').limit(recent)),
   ]);
-  if (!client) throw new CommandError(`Client ${shortId(id)} was not found.`, 'See `practice client list`.');
+  if (!client) throw new CommandError(`Client ${shortId(id)} was not found.`, NOT_FOUND_HINT);
   if (options.json) return ctx.out.record({ ...client, appointments, session_notes: notes }, [], options);
   const { bold, dim } = ctx.out.color;
   const lines = [

@@ -12,8 +12,7 @@ import { checkInput } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
 import { explainDuplicate } from '../shared/refusal.js';
-import { CLIENT_FLAGS, type ClientFieldOptions, clientFields, emailOf } from './add.js';
-import { CLIENT_COLUMNS, CLIENT_FIELDS } from './columns.js';
+import { type ClientFieldOptions, clientFields, COLUMNS, emailOf, FIELDS, FLAG_OF, NOT_FOUND_HINT } from './shared.js';
 
 interface UpdateOptions extends ClientFieldOptions, RowOptions {
   status?: (typeof CLIENT_STATUSES)[number];
@@ -34,14 +33,14 @@ export function updateCommand(ctx: Context): Command {
   $ practice client update 3f2a9c1b --status active --json id,status
 `)
     .action((client: string, options: UpdateOptions) => runUpdate(client, options, ctx));
-  return addOutputFlags(command, CLIENT_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
-  const changes = checkInput(clientUpdateSchema, { ...clientFields(options), status: options.status }, CLIENT_FLAGS);
+async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+  const changes = checkInput(clientUpdateSchema, { ...clientFields(options), status: options.status }, FLAG_OF);
   const client = await resolveClient(ctx, text, 'client');
   const update = (await ctx.api()).update<Client>('clients', query<Client>().eq('id', client.id), changes);
   const [updated] = await explainDuplicate(ctx, update, emailOf(changes.email, client.id));
-  if (!updated) throw new CommandError(`Client ${shortId(client.id)} was not found.`, 'See `practice client list`.');
-  await reportChange(ctx, `Updated client ${nameWithId(updated)}.`, updated, CLIENT_COLUMNS, options);
+  if (!updated) throw new CommandError(`Client ${shortId(client.id)} was not found.`, NOT_FOUND_HINT);
+  await reportChange(ctx, `Updated client ${nameWithId(updated)}.`, updated, COLUMNS, options);
 }

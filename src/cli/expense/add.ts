@@ -7,8 +7,7 @@ import type { RowOptions } from '../../core/output.js';
 import { type Expense, expenseCreateSchema } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { reportCreated } from '../shared/report.js';
-import { describeExpense, EXPENSE_COLUMNS, EXPENSE_FIELDS } from './fields.js';
-import { addExpenseFlags, expenseBody, type ExpenseFlags } from './flags.js';
+import { addExpenseFlags, COLUMNS, describeExpense, expenseBody, type ExpenseFlags, FIELDS } from './shared.js';
 
 type AddOptions = ExpenseFlags & RowOptions;
 
@@ -21,11 +20,11 @@ export function addCommand(ctx: Context): Command {
   $ id=$(practice expense add --amount 12 --category laundry)
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
-  return addOutputFlags(addExpenseFlags(command, true), EXPENSE_FIELDS);
+  return addOutputFlags(addExpenseFlags(command, true), FIELDS);
 }
 
-export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const body = await expenseBody(ctx, expenseCreateSchema, options, { id: randomUUID() });
   const [expense] = await (await ctx.api()).insert<Expense>('expenses', body);
-  await reportCreated(ctx, `Logged ${describeExpense(expense!)}.`, expense!, EXPENSE_COLUMNS, options);
+  await reportCreated(ctx, `Logged ${describeExpense(expense!)}.`, expense!, COLUMNS, options);
 }

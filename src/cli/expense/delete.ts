@@ -8,7 +8,7 @@ import type { Context } from '../context.js';
 import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
 import { deleteRowById } from '../shared/delete.js';
 import { reportChange } from '../shared/report.js';
-import { describeExpense, EXPENSE_COLUMNS, EXPENSE_FIELDS, NOT_FOUND_HINT } from './fields.js';
+import { COLUMNS, describeExpense, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
 export function deleteCommand(ctx: Context): Command {
   const command = new Command('delete')
@@ -21,10 +21,10 @@ export function deleteCommand(ctx: Context): Command {
   $ practice expense delete 3f2a --yes --json id,amount,category
 `)
     .action((expense: string, options: ConfirmOptions) => runDelete(expense, options, ctx));
-  return addOutputFlags(command, EXPENSE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const deleted = await deleteRowById<Expense>(ctx, options.yes, text, { table: 'expenses', what: 'expense', hint: NOT_FOUND_HINT });
-  await reportChange(ctx, `Deleted expense ${shortId(deleted.id)}: ${describeExpense(deleted)}.`, deleted, EXPENSE_COLUMNS, options);
+  await reportChange(ctx, `Deleted expense ${shortId(deleted.id)}: ${describeExpense(deleted)}.`, deleted, COLUMNS, options);
 }

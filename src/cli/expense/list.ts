@@ -9,7 +9,7 @@ import type { Expense } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { countOption, dayOption } from '../shared/input.js';
-import { EXPENSE_COLUMNS, EXPENSE_FIELDS } from './fields.js';
+import { COLUMNS, FIELDS } from './shared.js';
 
 interface ListOptions extends RowOptions {
   from?: string;
@@ -31,10 +31,10 @@ export function listCommand(ctx: Context): Command {
   $ practice expense list --category supplies --json date,amount,vendor
 `)
     .action((options: ListOptions) => runList(options, ctx));
-  return addOutputFlags(command, EXPENSE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runList(options: ListOptions, ctx: Context): Promise<void> {
+async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const from = options.from === undefined ? undefined : await dayOption(ctx, '--from', options.from);
   const to = options.to === undefined ? undefined : await dayOption(ctx, '--to', options.to);
   if (from !== undefined && to !== undefined && from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
@@ -52,7 +52,7 @@ export async function runList(options: ListOptions, ctx: Context): Promise<void>
   // The total needs every amount, whichever fields are printed.
   if (fields) request.select(fields.includes('amount') ? fields : [...fields, 'amount']);
   const expenses = await api.select<Expense>('expenses', request);
-  await ctx.out.rows(expenses, EXPENSE_COLUMNS, options, 'No expenses.');
+  await ctx.out.rows(expenses, COLUMNS, options, 'No expenses.');
   const total = expenses.reduce((sum, expense) => sum + Number(expense.amount), 0);
   ctx.out.note(`Total ${formatAmount(total)} over ${expenses.length} expense${expenses.length === 1 ? '' : 's'}.`);
 }

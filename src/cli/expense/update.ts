@@ -10,8 +10,7 @@ import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { reportChange } from '../shared/report.js';
 import { resolveRowId } from '../shared/resolve.js';
-import { describeExpense, EXPENSE_COLUMNS, EXPENSE_FIELDS, NOT_FOUND_HINT } from './fields.js';
-import { addExpenseFlags, expenseBody, type ExpenseFlags } from './flags.js';
+import { addExpenseFlags, COLUMNS, describeExpense, expenseBody, type ExpenseFlags, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
 type UpdateOptions = ExpenseFlags & RowOptions & { clearDescription?: boolean; clearVendor?: boolean };
 
@@ -28,10 +27,10 @@ export function updateCommand(ctx: Context): Command {
     .option('--clear-description', 'remove the description')
     .option('--clear-vendor', 'remove the vendor')
     .action((expense: string, options: UpdateOptions) => runUpdate(expense, options, ctx));
-  return addOutputFlags(addExpenseFlags(command, false), EXPENSE_FIELDS);
+  return addOutputFlags(addExpenseFlags(command, false), FIELDS);
 }
 
-export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   // Checked before the id is looked up: a bad flag sends nothing at all.
   if (options.clearDescription && options.description !== undefined) throw new UsageError('--clear-description: not with --description');
   if (options.clearVendor && options.vendor !== undefined) throw new UsageError('--clear-vendor: not with --vendor');
@@ -40,5 +39,5 @@ export async function runUpdate(text: string, options: UpdateOptions, ctx: Conte
   const id = await resolveRowId(ctx, 'expenses', text, 'expense');
   const [expense] = await (await ctx.api()).update<Expense>('expenses', query<Expense>().eq('id', id), changes);
   if (!expense) throw new CommandError(`Expense ${shortId(id)} was not found.`, NOT_FOUND_HINT);
-  await reportChange(ctx, `Updated expense ${shortId(id)}: ${describeExpense(expense)}.`, expense, EXPENSE_COLUMNS, options);
+  await reportChange(ctx, `Updated expense ${shortId(id)}: ${describeExpense(expense)}.`, expense, COLUMNS, options);
 }

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { BACKUP_TABLES, type BackupInput, type BackupTable, writeBackup } from '../../formats/backup.js';
 import type { Context } from '../context.js';
-import { readAll } from './read-all.js';
+import { readAll } from '../shared/read-all.js';
 import { emit, fileStamp } from '../shared/write-file.js';
 
 interface ExportOptions {

@@ -20,7 +20,7 @@ export const EXIT_CODES = `Exit codes
 Scripts can rely on these: e.g. \`practice auth status >/dev/null || practice auth login\`.
 `;
 
-export const ENVIRONMENT = `Environment variables
+const ENVIRONMENT = `Environment variables
 
   PRACTICE_PROFILE     the profile to use (like --profile); default: the one
                        chosen with \`practice profile use\`, else "local"
@@ -41,7 +41,7 @@ export const ENVIRONMENT = `Environment variables
 `;
 
 // A summary of docs/formats.md: what a script or a person opening the files needs to know.
-export const FORMATS = `File formats (in full: docs/formats.md)
+const FORMATS = `File formats (in full: docs/formats.md)
 
 Command output: --json, --format ndjson|csv
   One shape rule. A command about one record (add, show, update, delete,

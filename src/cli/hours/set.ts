@@ -11,7 +11,7 @@ import { type DayOfWeek, type OpeningInterval, parseDaysOfWeek, parseHoursSpec }
 import type { Context } from '../context.js';
 import { parseFlag } from '../shared/input.js';
 import { reportChangedRows } from '../shared/report.js';
-import { hoursSpec } from './week.js';
+import { hoursSpec } from './shared.js';
 
 // --json prints the days' business_hours rows as stored, one per interval with its id, as every other
 // write prints its rows; not `hours show`'s day view, which has no ids. A day set `closed` has no rows
@@ -34,7 +34,7 @@ export function setCommand(ctx: Context): Command {
   return addOutputFlags(command, HOURS_FIELDS);
 }
 
-export async function runSet(days: DayOfWeek[], intervals: OpeningInterval[], options: RowOptions, ctx: Context): Promise<void> {
+async function runSet(days: DayOfWeek[], intervals: OpeningInterval[], options: RowOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const me = await api.userId();
   const removed = await api.remove<BusinessHours>('business_hours', query<BusinessHours>().eq('therapist_id', me).in('day_of_week', days));

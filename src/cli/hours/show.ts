@@ -6,7 +6,7 @@ import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import type { BusinessHours } from '../../model/records.js';
 import type { Context } from '../context.js';
-import { DAY_COLUMNS, DAY_FIELDS, week } from './week.js';
+import { DAY_COLUMNS, DAY_FIELDS, week } from './shared.js';
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')
@@ -20,7 +20,7 @@ export function showCommand(ctx: Context): Command {
   return addOutputFlags(command, DAY_FIELDS);
 }
 
-export async function runShow(options: RowOptions, ctx: Context): Promise<void> {
+async function runShow(options: RowOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const rows = await api.select<BusinessHours>('business_hours', query<BusinessHours>().eq('therapist_id', await api.userId()));
   await ctx.out.rows(week(rows), DAY_COLUMNS, options);

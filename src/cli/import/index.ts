@@ -5,12 +5,12 @@ import type { ApiClient } from '../../core/api-client.js';
 import type { Column } from '../../core/output.js';
 import { type Backup, type ImportStep, importOrder, readBackup } from '../../formats/backup.js';
 import { ModelError } from '../../model/errors.js';
-import { readAll } from '../export/read-all.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { Progress } from './progress.js';
-import { readInput } from './read-input.js';
-import { batchSize, sendSteps, type TableResult } from './send.js';
+import { Progress } from '../shared/import-progress.js';
+import { batchSize, sendSteps, type TableResult } from '../shared/import-send.js';
+import { readAll } from '../shared/read-all.js';
+import { readInput } from '../shared/read-input.js';
 
 interface ImportOptions {
   dryRun?: boolean;

@@ -9,7 +9,7 @@ import type { Context } from '../context.js';
 import { checkInput, practiceTimeZone } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
-import { MESSAGE_FIELDS, messageColumns } from './fields.js';
+import { FIELDS, messageColumns } from './shared.js';
 
 interface AddOptions extends RowOptions {
   client: string;
@@ -33,10 +33,10 @@ export function addCommand(ctx: Context): Command {
   $ practice msg add --client 3f2a --role therapist --message "See you Tuesday at 10"
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
-  return addOutputFlags(command, MESSAGE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const body = checkInput(messageInput, { id: randomUUID(), role: options.role, message: options.message, channel: options.channel }, { message: '--message' });
   const client = await resolveClient(ctx, options.client);
   const [message] = await (await ctx.api()).insert<Message>('conversation_log', { ...body, client_id: client.id });

@@ -8,7 +8,7 @@ import type { Message } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { countOption, practiceTimeZone } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
-import { MESSAGE_FIELDS, messageColumns } from './fields.js';
+import { FIELDS, messageColumns } from './shared.js';
 
 interface ListOptions extends RowOptions {
   client: string;
@@ -26,10 +26,10 @@ export function listCommand(ctx: Context): Command {
   $ practice msg list --client 3f2a --limit 100 --json created_at,role,message
 `)
     .action((options: ListOptions) => runList(options, ctx));
-  return addOutputFlags(command, MESSAGE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runList(options: ListOptions, ctx: Context): Promise<void> {
+async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const limit = countOption('--limit', options.limit, 1);
   const client = await resolveClient(ctx, options.client);
   const request = query<Message>().eq('client_id', client.id).order('created_at', 'desc').limit(limit);

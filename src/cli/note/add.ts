@@ -12,16 +12,14 @@ import type { Context } from '../context.js';
 import { checkInput } from '../shared/input.js';
 import { reportCreated } from '../shared/report.js';
 import { resolveClient, resolveRowId } from '../shared/resolve.js';
-import { NOTE_COLUMNS, NOTE_FIELDS } from './columns.js';
 import { keepingDraft } from './draft-file.js';
-import { addSoapOptions, checkSoapSource, readSoap, SOAP_FLAGS, type SoapOptions } from './soap-input.js';
+import { COLUMNS, FIELDS, FLAG_OF } from './shared.js';
+import { addSoapOptions, checkSoapSource, readSoap, type SoapOptions } from './soap-input.js';
 
 interface AddOptions extends SoapOptions, RowOptions {
   client: string;
   appointment?: string;
 }
-
-export const NOTE_FLAGS = { ...SOAP_FLAGS, client_id: '--client', appointment_id: '--appointment' };
 
 export function addCommand(ctx: Context): Command {
   const command = new Command('add')
@@ -37,10 +35,10 @@ export function addCommand(ctx: Context): Command {
   $ echo '{"subjective": "Better", "plan": "Same again"}' | practice note add --client ann
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
-  return addOutputFlags(command, NOTE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const typed = await checkSoapSource(options, ctx);
   const given = typed ? undefined : await readSoap(options, ctx);
   const client = await resolveClient(ctx, options.client);
@@ -48,9 +46,9 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const { parts, draftFile } = given ?? await readSoap(options, ctx);
   const again = (file: string) => `practice note add --client ${client.id}${appointment === undefined ? '' : ` --appointment ${appointment}`} --draft ${file}`;
   const created = await keepingDraft(ctx, draftFile, again, async () => {
-    const note = checkInput(sessionNoteCreateSchema, { id: randomUUID(), client_id: client.id, appointment_id: appointment, ...parts }, NOTE_FLAGS);
+    const note = checkInput(sessionNoteCreateSchema, { id: randomUUID(), client_id: client.id, appointment_id: appointment, ...parts }, FLAG_OF);
     const [row] = await (await ctx.api()).insert<SessionNote>('sessions', note);
     return row!;
   });
-  await reportCreated(ctx, `Wrote note ${shortId(created.id)} for ${client.name}.`, created, NOTE_COLUMNS, options);
+  await reportCreated(ctx, `Wrote note ${shortId(created.id)} for ${client.name}.`, created, COLUMNS, options);
 }

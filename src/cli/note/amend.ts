@@ -10,11 +10,9 @@ import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { checkInput } from '../shared/input.js';
 import { reportCreated } from '../shared/report.js';
-import { NOTE_FLAGS } from './add.js';
-import { NOTE_COLUMNS, NOTE_FIELDS } from './columns.js';
 import { keepingDraft } from './draft-file.js';
+import { COLUMNS, fetchNote, FIELDS, FLAG_OF } from './shared.js';
 import { addSoapOptions, checkSoapSource, readSoap, type SoapOptions } from './soap-input.js';
-import { fetchNote } from './stored.js';
 
 type AmendOptions = SoapOptions & RowOptions;
 
@@ -28,10 +26,10 @@ export function amendCommand(ctx: Context): Command {
   $ practice note amend 3f2a9c1b --edit
 `)
     .action((note: string, options: AmendOptions) => runAmend(note, options, ctx));
-  return addOutputFlags(command, NOTE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runAmend(text: string, options: AmendOptions, ctx: Context): Promise<void> {
+async function runAmend(text: string, options: AmendOptions, ctx: Context): Promise<void> {
   await checkSoapSource(options, ctx);
   const original = await fetchNote(ctx, text);
   const id = shortId(original.id);
@@ -47,9 +45,9 @@ export async function runAmend(text: string, options: AmendOptions, ctx: Context
       appointment_id: original.appointment_id ?? undefined,
       amends_id: original.id,
       ...parts,
-    }, NOTE_FLAGS);
+    }, FLAG_OF);
     const [row] = await (await ctx.api()).insert<SessionNote>('sessions', amendment);
     return row!;
   });
-  await reportCreated(ctx, `Wrote amendment ${shortId(created.id)} of note ${id}.`, created, NOTE_COLUMNS, options);
+  await reportCreated(ctx, `Wrote amendment ${shortId(created.id)} of note ${id}.`, created, COLUMNS, options);
 }

@@ -8,8 +8,7 @@ import type { Context } from '../context.js';
 import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
 import { deleteRowById } from '../shared/delete.js';
 import { reportChange } from '../shared/report.js';
-import { NOTE_COLUMNS, NOTE_FIELDS } from './columns.js';
-import { NOT_FOUND_HINT, unlessSigned } from './stored.js';
+import { COLUMNS, FIELDS, NOT_FOUND_HINT, unlessSigned } from './shared.js';
 
 export function deleteCommand(ctx: Context): Command {
   const command = new Command('delete')
@@ -22,10 +21,10 @@ export function deleteCommand(ctx: Context): Command {
   $ practice note delete 3f2a9c1b --yes --json id,subjective
 `)
     .action((note: string, options: ConfirmOptions) => runDelete(note, options, ctx));
-  return addOutputFlags(command, NOTE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const deleted = await deleteRowById<SessionNote>(ctx, options.yes, text, { table: 'sessions', what: 'note', hint: NOT_FOUND_HINT, send: unlessSigned });
-  await reportChange(ctx, `Deleted note ${shortId(deleted.id)}.`, deleted, NOTE_COLUMNS, options);
+  await reportChange(ctx, `Deleted note ${shortId(deleted.id)}.`, deleted, COLUMNS, options);
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
-export function draftsDir(env: NodeJS.ProcessEnv): string {
+function draftsDir(env: NodeJS.ProcessEnv): string {
   return join(env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state'), 'practice', 'drafts');
 }
 

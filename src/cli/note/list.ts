@@ -10,7 +10,7 @@ import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { countOption } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
-import { NOTE_COLUMNS, NOTE_FIELDS } from './columns.js';
+import { COLUMNS, FIELDS } from './shared.js';
 
 const IDS_PER_READ = 100;
 
@@ -33,10 +33,10 @@ export function listCommand(ctx: Context): Command {
   $ practice note list --client 3f2a9c1b --limit 5 --json id,plan,signed_at
 `)
     .action((options: ListOptions) => runList(options, ctx));
-  return addOutputFlags(command, NOTE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runList(options: ListOptions, ctx: Context): Promise<void> {
+async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const limit = options.limit === undefined ? undefined : countOption('--limit', options.limit);
   const client = options.client === undefined ? undefined : await resolveClient(ctx, options.client);
   const api = await ctx.api();
@@ -48,7 +48,7 @@ export async function runList(options: ListOptions, ctx: Context): Promise<void>
   if (fields) request.select(fields as (keyof SessionNote & string)[]);
   const notes = await api.select('sessions', request);
   const none = `No ${options.unsigned ? 'unsigned ' : ''}notes${client ? ` for ${client.name}` : ''}.`;
-  if (client || options.json || options.format) return ctx.out.rows(notes, NOTE_COLUMNS, options, none);
+  if (client || options.json || options.format) return ctx.out.rows(notes, COLUMNS, options, none);
   await ctx.out.rows(notes, await withClientNames(ctx, notes), options, none);
 }
 
@@ -60,6 +60,6 @@ async function withClientNames(ctx: Context, notes: readonly SessionNote[]): Pro
   for (const ids of chunk([...new Set(notes.map((note) => note.client_id))], IDS_PER_READ)) {
     for (const found of await api.select<Client>('clients', query<Client>().in('id', ids).select(['id', 'name']))) names.set(found.id, found.name);
   }
-  const [id, ...rest] = NOTE_COLUMNS;
+  const [id, ...rest] = COLUMNS;
   return [id!, { key: 'client_id', header: 'CLIENT', format: (clientId) => names.get(clientId) ?? shortId(clientId) }, ...rest];
 }

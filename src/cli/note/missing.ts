@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
+import type { Client } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import { parseAgeHours } from '../../reports/age.js';
 import { type CompletedAppointment, type MissingRow, missingNotes, type NoteIn } from '../../reports/missing-notes.js';
@@ -43,7 +44,7 @@ export function missingCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runMissing(options: MissingOptions, ctx: Context): Promise<void> {
+async function runMissing(options: MissingOptions, ctx: Context): Promise<void> {
   const since = await dayOption(ctx, '--since', options.since);
   const hours = parseFlag('--older-than', () => parseAgeHours(options.olderThan));
   const today = await dayOption(ctx, 'today', 'today');
@@ -63,7 +64,7 @@ export async function runMissing(options: MissingOptions, ctx: Context): Promise
   // Notes carry only the client's id: the names of those not met among the appointments, in one read.
   const unnamed = [...new Set(rows.filter((row) => !clientNames.has(row.client_id)).map((row) => row.client_id))];
   if (unnamed.length > 0) {
-    const clients = await readRanged<{ id: string; name: string }>(api, 'clients', query().select(['id', 'name']).in('id', unnamed));
+    const clients = await readRanged<Pick<Client, 'id' | 'name'>>(api, 'clients', query<Client>().select(['id', 'name']).in('id', unnamed));
     const names = new Map(clients.map((client) => [client.id, client.name]));
     for (const row of rows) row.client = names.get(row.client_id) ?? row.client;
   }

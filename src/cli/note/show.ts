@@ -4,9 +4,9 @@ import { Command } from 'commander';
 import { addJsonFlag } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { visibleText } from '../../core/visible-text.js';
+import { SOAP_PARTS } from '../../model/records.js';
 import type { Context } from '../context.js';
-import { NOTE_FIELDS, SOAP_PARTS } from './columns.js';
-import { fetchNote } from './stored.js';
+import { fetchNote, FIELDS } from './shared.js';
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')
@@ -19,10 +19,10 @@ export function showCommand(ctx: Context): Command {
   $ practice note show 3f2a --json signed_at,plan
 `)
     .action((note: string, options: RowOptions) => runShow(note, options, ctx));
-  return addJsonFlag(command, NOTE_FIELDS);
+  return addJsonFlag(command, FIELDS);
 }
 
-export async function runShow(text: string, options: RowOptions, ctx: Context): Promise<void> {
+async function runShow(text: string, options: RowOptions, ctx: Context): Promise<void> {
   const note = await fetchNote(ctx, text);
   if (options.json) return ctx.out.record(note, [], options);
   const { bold } = ctx.out.color;

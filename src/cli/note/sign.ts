@@ -10,8 +10,7 @@ import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { reportChange } from '../shared/report.js';
 import { resolveRowId } from '../shared/resolve.js';
-import { NOTE_COLUMNS, NOTE_FIELDS } from './columns.js';
-import { NOT_FOUND_HINT } from './stored.js';
+import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
 export function signCommand(ctx: Context): Command {
   const command = new Command('sign')
@@ -22,13 +21,13 @@ export function signCommand(ctx: Context): Command {
   $ practice note sign 3f2a9c1b --json id,signed_at
 `)
     .action((note: string, options: RowOptions) => runSign(note, options, ctx));
-  return addOutputFlags(command, NOTE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runSign(text: string, options: RowOptions, ctx: Context): Promise<void> {
+async function runSign(text: string, options: RowOptions, ctx: Context): Promise<void> {
   const id = await resolveRowId(ctx, 'sessions', text, 'note');
   const changes = { signed_at: ctx.now().toISOString() };
   const [signed] = await (await ctx.api()).update<SessionNote>('sessions', query<SessionNote>().eq('id', id), changes);
   if (!signed) throw new CommandError(`Note ${shortId(id)} was not found.`, NOT_FOUND_HINT);
-  await reportChange(ctx, `Signed note ${shortId(id)} at ${signed.signed_at}.`, signed, NOTE_COLUMNS, options);
+  await reportChange(ctx, `Signed note ${shortId(id)} at ${signed.signed_at}.`, signed, COLUMNS, options);
 }

@@ -8,9 +8,10 @@ import { z } from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { checkInput } from '../shared/input.js';
-import { SOAP_PARTS, type SoapPart } from './columns.js';
+import { SOAP_PARTS, type SoapPart } from '../../model/records.js';
 import { newDraftFile, readDraftFile } from './draft-file.js';
 import { checkEditorTerminal, runEditor } from './editor.js';
+import { SOAP_FLAGS } from './shared.js';
 
 export type SoapOptions = Partial<Record<SoapPart, string>> & { edit?: boolean; draft?: string };
 export type Soap = Partial<Record<SoapPart, string>>;
@@ -21,9 +22,6 @@ export interface Read<T> {
   parts: T;
   draftFile: string | null;
 }
-
-/** The flag of each part, for messages: a refused part is reported under what the user typed. */
-export const SOAP_FLAGS: Record<SoapPart, string> = { subjective: '-S/--subjective', objective: '-O/--objective', assessment: '-A/--assessment', plan: '-P/--plan' };
 
 const HELP = {
   subjective: 'what the client reports',

@@ -4,16 +4,16 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { type SessionNote, sessionNoteUpdateSchema } from '../../model/records.js';
+import { type SessionNote, sessionNoteUpdateSchema, SOAP_PARTS } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { checkInput } from '../shared/input.js';
+import { amendHint } from '../shared/note-text.js';
 import { reportChange } from '../shared/report.js';
-import { NOTE_COLUMNS, NOTE_FIELDS, SOAP_PARTS } from './columns.js';
 import { keepingDraft } from './draft-file.js';
-import { addSoapOptions, checkSoapSource, type Draft, emptyNote, type Read, readSoapChanges, SOAP_FLAGS, type SoapOptions } from './soap-input.js';
-import { amendHint, fetchNote, NOT_FOUND_HINT, unlessSigned } from './stored.js';
+import { COLUMNS, fetchNote, FIELDS, NOT_FOUND_HINT, SOAP_FLAGS, unlessSigned } from './shared.js';
+import { addSoapOptions, checkSoapSource, type Draft, emptyNote, type Read, readSoapChanges, type SoapOptions } from './soap-input.js';
 
 type UpdateOptions = SoapOptions & RowOptions;
 
@@ -30,10 +30,10 @@ export function updateCommand(ctx: Context): Command {
   $ echo '{"objective": null}' | practice note update 3f2a9c1b
 `)
     .action((note: string, options: UpdateOptions) => runUpdate(note, options, ctx));
-  return addOutputFlags(command, NOTE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   const check = (changes: Draft) => checkInput(sessionNoteUpdateSchema, changes, SOAP_FLAGS);
   // Flags and stdin are checked before any request; the editor needs the note as stored first.
   const typed = await checkSoapSource(options, ctx);
@@ -55,5 +55,5 @@ export async function runUpdate(text: string, options: UpdateOptions, ctx: Conte
     if (!row) throw new CommandError(`Note ${shortId(note.id)} was not found.`, NOT_FOUND_HINT);
     return row;
   });
-  await reportChange(ctx, `Updated note ${shortId(note.id)}.`, updated, NOTE_COLUMNS, options);
+  await reportChange(ctx, `Updated note ${shortId(note.id)}.`, updated, COLUMNS, options);
 }

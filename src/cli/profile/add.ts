@@ -29,7 +29,7 @@ export function addCommand(ctx: Context): Command {
     .action((name: string, options: AddOptions) => runAdd(name, options, ctx));
 }
 
-export async function runAdd(name: string, options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(name: string, options: AddOptions, ctx: Context): Promise<void> {
   checkProfileName(name);
   const changes: Partial<StoredProfile> = {};
   if (name === LOCAL_PROFILE && (options.url || options.anonKey)) {

@@ -38,7 +38,7 @@ export function listCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runList(options: RowOptions, ctx: Context): Promise<void> {
+async function runList(options: RowOptions, ctx: Context): Promise<void> {
   const config = await ctx.config().read();
   const active = chooseProfile(config, ctx.options.profile, ctx.env).name;
   const names = [LOCAL_PROFILE, ...Object.keys(config.profiles).filter((name) => name !== LOCAL_PROFILE).sort()];

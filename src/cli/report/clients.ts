@@ -43,7 +43,7 @@ period's; all_visits and all_revenue count every visit up to the period's end.`)
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runClients(options: ClientsOptions, ctx: Context): Promise<void> {
+async function runClients(options: ClientsOptions, ctx: Context): Promise<void> {
   const lapse = typeof options.lapsed === 'string' ? options.lapsed : DEFAULT_LAPSE;
   const lapseDays = parseFlag('--lapsed', () => parseAgeDays(lapse));
   const { period, today } = await reportPeriod(ctx, options, 'month');

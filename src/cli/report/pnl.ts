@@ -42,7 +42,7 @@ by name, zeros included), then a "total" row. The same records give the same fil
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runPnl(options: PnlOptions, ctx: Context): Promise<void> {
+async function runPnl(options: PnlOptions, ctx: Context): Promise<void> {
   const { period } = await reportPeriod(ctx, options, 'year');
   const api = await ctx.api();
   const expenses = query<ExpenseIn>().select(['date', 'category', 'amount']).gte('date', period.from).lte('date', period.to);

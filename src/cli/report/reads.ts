@@ -2,6 +2,7 @@
 // date and status on the server, and the service menu's names. Every read pages past the row cap.
 import { query } from '../../core/query-builder.js';
 import type { AppointmentStatus } from '../../model/appointment-status.js';
+import type { Service } from '../../model/records.js';
 import type { Period } from '../../reports/period.js';
 import type { BookedVisit } from '../../reports/visits-in.js';
 import type { Context } from '../context.js';
@@ -31,7 +32,7 @@ export const within = (period: Period) => ({ from: period.from, to: period.to })
 
 /** Service id -> name, for reports grouped by service. */
 export async function serviceNames(ctx: Context): Promise<Map<string, string>> {
-  const services = await readRanged<{ id: string; name: string }>(await ctx.api(), 'service_menu', query().select(['id', 'name']));
+  const services = await readRanged<Pick<Service, 'id' | 'name'>>(await ctx.api(), 'service_menu', query<Service>().select(['id', 'name']));
   return new Map(services.map((service) => [service.id, service.name]));
 }
 

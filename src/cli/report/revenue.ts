@@ -33,7 +33,7 @@ export function revenueCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runRevenue(options: RevenueOptions, ctx: Context): Promise<void> {
+async function runRevenue(options: RevenueOptions, ctx: Context): Promise<void> {
   const { period } = await reportPeriod(ctx, options, 'month');
   const by = options.by;
   const [visits, names] = await Promise.all([

@@ -35,7 +35,7 @@ rates are percent with one decimal (JSON: a number, or null when there is nothin
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runVisits(options: VisitsOptions, ctx: Context): Promise<void> {
+async function runVisits(options: VisitsOptions, ctx: Context): Promise<void> {
   const { period } = await reportPeriod(ctx, options, 'month');
   const by = options.by;
   const [visits, names] = await Promise.all([

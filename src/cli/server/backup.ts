@@ -7,7 +7,7 @@ import { ConnectionError, DEFAULT_TIMEOUTS, HttpTransport, type HttpResponse } f
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { emit, fileStamp } from '../shared/write-file.js';
-import { dataDirOf, dataDirOption } from './options.js';
+import { dataDirOf, dataDirOption } from './shared.js';
 
 // Snapshots of a large practice take a while; the connect timeout still catches a hung service.
 const BACKUP_TIMEOUT_MS = 10 * 60_000;
@@ -30,7 +30,7 @@ export function backupCommand(ctx: Context): Command {
     .action((options: BackupOptions) => runBackup(options, ctx));
 }
 
-export async function runBackup(options: BackupOptions, ctx: Context): Promise<void> {
+async function runBackup(options: BackupOptions, ctx: Context): Promise<void> {
   if (options.output === '-' && ctx.io.stdout.isTTY) throw new UsageError('--output -: the backup is binary; send it to a file or a pipe, not the terminal.');
   const dataDir = dataDirOf(options, ctx);
   const { readServerState } = await import('../../local-service/server-state.js');

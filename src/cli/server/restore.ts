@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { CommandError, failureOf, UsageError } from '../errors.js';
 import { confirmation, yesOption } from '../shared/confirm.js';
-import { dataDirOf, dataDirOption } from './options.js';
+import { dataDirOf, dataDirOption } from './shared.js';
 
 interface RestoreOptions {
   dataDir?: string;
@@ -28,7 +28,7 @@ export function restoreCommand(ctx: Context): Command {
     .action((file: string, options: RestoreOptions) => runRestore(file, options, ctx));
 }
 
-export async function runRestore(file: string, options: RestoreOptions, ctx: Context): Promise<void> {
+async function runRestore(file: string, options: RestoreOptions, ctx: Context): Promise<void> {
   const dataDir = dataDirOf(options, ctx);
   const snapshot = await readFile(file).catch((err: NodeJS.ErrnoException) => {
     throw new UsageError(`<file>: cannot read ${file} (${err.code ?? err.message}).`);

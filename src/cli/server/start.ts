@@ -6,11 +6,11 @@ import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/http/l
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { startInBackground } from '../../local-service/background.js';
-import { dataDirOf, dataDirOption, integerIn } from './options.js';
+import { dataDirOf, dataDirOption, integerIn } from './shared.js';
 
-export const DEFAULT_PORT = 54321;
+const DEFAULT_PORT = 54321;
 
-export interface StartOptions extends RateLimitSettings {
+interface StartOptions extends RateLimitSettings {
   host: string;
   port: number;
   dataDir?: string;
@@ -83,7 +83,7 @@ With REDIS_URL set, the rate-limit counters live in that Redis, shared by every 
   return command;
 }
 
-export async function runStart(options: StartOptions, ctx: Context): Promise<void> {
+async function runStart(options: StartOptions, ctx: Context): Promise<void> {
   const dataDir = dataDirOf(options, ctx);
   if (!options.foreground) {
     const started = await startInBackground(ctx.self, { ...ctx.env, ...rateLimitEnv(options) }, { ...options, dataDir });

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { readServerState } from '../../local-service/server-state.js';
 import type { Context } from '../context.js';
 import { ExitCode, SilentExit } from '../errors.js';
-import { dataDirOf, dataDirOption } from './options.js';
+import { dataDirOf, dataDirOption } from './shared.js';
 
 const PROBE_TIMEOUT_MS = 3000;
 

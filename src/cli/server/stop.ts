@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { readServerState } from '../../local-service/server-state.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { dataDirOf, dataDirOption } from './options.js';
+import { dataDirOf, dataDirOption } from './shared.js';
 
 const STOP_TIMEOUT_MS = 15_000;
 

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { dataDirOf, dataDirOption, integerIn } from './options.js';
+import { dataDirOf, dataDirOption, integerIn } from './shared.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

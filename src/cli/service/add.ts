@@ -9,8 +9,7 @@ import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { explainDuplicate } from '../shared/refusal.js';
 import { reportCreated } from '../shared/report.js';
-import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
-import { addServiceFlags, nameOf, serviceBody, type ServiceFlags } from './flags.js';
+import { addServiceFlags, COLUMNS, FIELDS, nameOf, serviceBody, type ServiceFlags } from './shared.js';
 
 type AddOptions = ServiceFlags & RowOptions;
 
@@ -22,12 +21,12 @@ export function addCommand(ctx: Context): Command {
   $ practice service add --name "Deep tissue 90" --duration 90 --price 125.50 --buffer 15 --description "Slow, firm pressure"
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
-  return addOutputFlags(addServiceFlags(command, true), SERVICE_FIELDS);
+  return addOutputFlags(addServiceFlags(command, true), FIELDS);
 }
 
-export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const body = serviceBody(serviceCreateSchema, options, { id: randomUUID() });
   const insert = (await ctx.api()).insert<Service>('service_menu', body);
   const [service] = await explainDuplicate(ctx, insert, nameOf(body.name));
-  await reportCreated(ctx, `Added ${nameWithId(service!)} to the menu.`, service!, SERVICE_COLUMNS, options);
+  await reportCreated(ctx, `Added ${nameWithId(service!)} to the menu.`, service!, COLUMNS, options);
 }

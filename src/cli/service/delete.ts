@@ -10,7 +10,7 @@ import { removeById } from '../shared/delete.js';
 import { hintOnRefusal } from '../shared/refusal.js';
 import { reportChange } from '../shared/report.js';
 import { resolveService } from '../shared/resolve.js';
-import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
+import { COLUMNS, FIELDS } from './shared.js';
 
 export function deleteCommand(ctx: Context): Command {
   const command = new Command('delete')
@@ -23,10 +23,10 @@ export function deleteCommand(ctx: Context): Command {
   $ practice service delete 3f2a --yes --json id,name
 `)
     .action((text: string, options: ConfirmOptions) => runDelete(text, options, ctx));
-  return addOutputFlags(command, SERVICE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runDelete(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const deleted = await writeConfirmed(ctx, options.yes, text, {
     action: 'Deleting a service',
     resolve: (ctx, text) => resolveService(ctx, text, '<service>'),
@@ -37,5 +37,5 @@ export async function runDelete(text: string, options: ConfirmOptions, ctx: Cont
     notFound: (service) => `Service ${nameWithId(service)} was not found.`,
     hint: 'See `practice service list --all`.',
   });
-  await reportChange(ctx, `Deleted ${nameWithId(deleted)} from the menu.`, deleted, SERVICE_COLUMNS, options);
+  await reportChange(ctx, `Deleted ${nameWithId(deleted)} from the menu.`, deleted, COLUMNS, options);
 }

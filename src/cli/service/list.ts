@@ -6,7 +6,7 @@ import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import type { Service } from '../../model/records.js';
 import type { Context } from '../context.js';
-import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
+import { COLUMNS, FIELDS } from './shared.js';
 
 interface ListOptions extends RowOptions {
   all?: boolean;
@@ -22,10 +22,10 @@ export function listCommand(ctx: Context): Command {
   $ practice service list --all --json name,duration,price
 `)
     .action((options: ListOptions) => runList(options, ctx));
-  return addOutputFlags(command, SERVICE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runList(options: ListOptions, ctx: Context): Promise<void> {
+async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const q = query<Service>().eq('therapist_id', await api.userId()).order('name');
   const fields = requestedFields(options) as (keyof Service & string)[] | null;
@@ -34,5 +34,5 @@ export async function runList(options: ListOptions, ctx: Context): Promise<void>
   if (fields) q.select(options.all || fields.includes('active') ? fields : [...fields, 'active']);
   const services = await api.select<Service>('service_menu', q);
   const shown = options.all ? services : services.filter((service) => service.active !== false);
-  await ctx.out.rows(shown, SERVICE_COLUMNS, options, options.all ? 'No services yet.' : 'No active services.');
+  await ctx.out.rows(shown, COLUMNS, options, options.all ? 'No services yet.' : 'No active services.');
 }

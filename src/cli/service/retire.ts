@@ -9,7 +9,7 @@ import type { Context } from '../context.js';
 import { type ConfirmOptions, writeConfirmed, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
 import { resolveService } from '../shared/resolve.js';
-import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
+import { COLUMNS, FIELDS } from './shared.js';
 
 export function retireCommand(ctx: Context): Command {
   const command = new Command('retire')
@@ -21,10 +21,10 @@ export function retireCommand(ctx: Context): Command {
   $ practice service retire 3f2a --yes --json id,active
 `)
     .action((text: string, options: ConfirmOptions) => runRetire(text, options, ctx));
-  return addOutputFlags(command, SERVICE_FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
 
-export async function runRetire(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runRetire(text: string, options: ConfirmOptions, ctx: Context): Promise<void> {
   const retired = await writeConfirmed(ctx, options.yes, text, {
     action: 'Retiring a service',
     resolve: (ctx, text) => resolveService(ctx, text, '<service>'),
@@ -33,5 +33,5 @@ export async function runRetire(text: string, options: ConfirmOptions, ctx: Cont
     notFound: (service) => `Service ${nameWithId(service)} was not found.`,
     hint: 'See `practice service list --all`.',
   });
-  await reportChange(ctx, `Retired ${nameWithId(retired)}; \`practice service list --all\` still shows it.`, retired, SERVICE_COLUMNS, options);
+  await reportChange(ctx, `Retired ${nameWithId(retired)}; \`practice service list --all\` still shows it.`, retired, COLUMNS, options);
 }

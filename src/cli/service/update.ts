@@ -10,8 +10,7 @@ import type { Context } from '../context.js';
 import { explainDuplicate } from '../shared/refusal.js';
 import { resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
-import { SERVICE_COLUMNS, SERVICE_FIELDS } from './fields.js';
-import { addServiceFlags, nameOf, serviceBody, type ServiceFlags } from './flags.js';
+import { addServiceFlags, COLUMNS, FIELDS, nameOf, serviceBody, type ServiceFlags } from './shared.js';
 
 type UpdateOptions = ServiceFlags & RowOptions;
 
@@ -24,14 +23,14 @@ export function updateCommand(ctx: Context): Command {
   $ practice service update 3f2a --duration 75 --buffer 10
 `)
     .action((text: string, options: UpdateOptions) => runUpdate(text, options, ctx));
-  return addOutputFlags(addServiceFlags(command, false), SERVICE_FIELDS);
+  return addOutputFlags(addServiceFlags(command, false), FIELDS);
 }
 
-export async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
   // Checked before the service is looked up: a bad flag sends nothing at all.
   const changes = serviceBody(serviceUpdateSchema, options);
   const { id } = await resolveService(ctx, text, '<service>');
   const update = (await ctx.api()).update<Service>('service_menu', query<Service>().eq('id', id), changes);
   const [service] = await explainDuplicate(ctx, update, nameOf(changes.name, id));
-  await reportChange(ctx, `Updated ${nameWithId(service!)}.`, service!, SERVICE_COLUMNS, options);
+  await reportChange(ctx, `Updated ${nameWithId(service!)}.`, service!, COLUMNS, options);
 }

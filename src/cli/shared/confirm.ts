@@ -15,7 +15,7 @@ export type ConfirmOptions = RowOptions & { yes?: boolean };
 export const yesOption = (description = 'do not ask for confirmation (needed when not at a terminal)') => new Option('-y, --yes', description);
 
 /** What a question answered no leaves: nothing changed, exit 1. */
-export const cancelled = () => new CommandError('Cancelled; nothing changed.');
+const cancelled = () => new CommandError('Cancelled; nothing changed.');
 
 /** Call before the work's first request; returns `ask`, which puts the question once the record is known. */
 export function confirmation(ctx: Context, yes: boolean | undefined, action: string): (question: string) => Promise<void> {

@@ -4,6 +4,7 @@
 // prefix and a name alike; an ambiguous prefix or name, or text that is no id, is 2.
 import { type Query, query } from '../../core/query-builder.js';
 import { InvalidInputError, UnknownIdError } from '../../model/errors.js';
+import type { Client, Service } from '../../model/records.js';
 import { matchIdPrefix, nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
@@ -15,10 +16,8 @@ const MIN_PREFIX_LENGTH = 4;
 // Enough to show the choice or the candidates; a search matching more than this needs more letters.
 const CANDIDATES = 20;
 
-interface Named {
-  id: string;
-  name: string;
-}
+/** What a record found by name has: clients and services alike. */
+type Named = Pick<Client | Service, 'id' | 'name'>;
 
 /** The record named in messages for a table (`appointments` -> `appointment`). */
 const recordOf = (table: string) => ({ service_menu: 'service', business_hours: 'business hours', sessions: 'note', conversation_log: 'message' })[table] ?? table.replace(/s$/, '');
@@ -125,13 +124,13 @@ async function resolveNamed<Row extends Named>(ctx: Context, table: string, text
 }
 
 /** `--client "Ann"`, an id or an id prefix -> the client's id and name. */
-export async function resolveClient(ctx: Context, text: string, flag = '--client'): Promise<{ id: string; name: string }> {
-  const { id, name } = await resolveNamed<Named>(ctx, 'clients', text, flag, ['id', 'name']);
+export async function resolveClient(ctx: Context, text: string, flag = '--client'): Promise<Pick<Client, 'id' | 'name'>> {
+  const { id, name } = await resolveNamed<Pick<Client, 'id' | 'name'>>(ctx, 'clients', text, flag, ['id', 'name']);
   return { id, name };
 }
 
 /** `--service "Swedish 60"`, an id or an id prefix -> the service's id, name and duration in minutes. */
-export async function resolveService(ctx: Context, text: string, flag = '--service'): Promise<{ id: string; name: string; duration: number }> {
-  const { id, name, duration } = await resolveNamed<Named & { duration: number }>(ctx, 'service_menu', text, flag, ['id', 'name', 'duration']);
+export async function resolveService(ctx: Context, text: string, flag = '--service'): Promise<Pick<Service, 'id' | 'name' | 'duration'>> {
+  const { id, name, duration } = await resolveNamed<Pick<Service, 'id' | 'name' | 'duration'>>(ctx, 'service_menu', text, flag, ['id', 'name', 'duration']);
   return { id, name, duration };
 }

@@ -1,9 +1,27 @@
-// The flags that describe a service, shared by `service add` (name, duration and price required)
-// and `service update` (any of them), and the body they become, checked before anything is sent.
+// What every `service` command shares about a service of the menu: the fields --json accepts and the
+// table columns (list, add and update print a service the same way), the flags add (name, duration
+// and price required) and update (any of them) take, and the body they become, checked before
+// anything is sent.
 import { type Command, Option } from 'commander';
 import type { z } from 'zod';
+import type { Column } from '../../core/output.js';
+import { formatAmount } from '../../model/money.js';
+import type { Service } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
 import { amountOption, checkInput, countOption } from '../shared/input.js';
 import type { UniqueValue } from '../shared/refusal.js';
+
+export const FIELDS = ['id', 'name', 'duration', 'price', 'description', 'buffer_minutes', 'active', 'therapist_id', 'created_at', 'updated_at'];
+
+export const COLUMNS: Column<Service>[] = [
+  { key: 'id', format: shortId },
+  { key: 'name', format: (name, service) => (service.active === false ? `${name} (retired)` : name) },
+  { key: 'duration', format: (minutes) => `${minutes} min` },
+  { key: 'price', format: formatAmount },
+  // A missing column (a backend that knows only INTERFACE.md) reads as no buffer, as DESIGN.md says.
+  { key: 'buffer_minutes', header: 'BUFFER', format: (minutes) => (minutes ? `${minutes} min` : '') },
+  { key: 'description' },
+];
 
 export interface ServiceFlags {
   name?: string;

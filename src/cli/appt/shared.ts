@@ -1,34 +1,27 @@
-// How an appointment reads in every appt command: its JSON fields, its table columns, and the one
-// read that fetches a row named by id or id prefix (show, reschedule, the status verbs, delete).
-import { query } from '../../core/query-builder.js';
+// What every appt command shares about an appointment: its JSON fields, its table columns, the one
+// read that fetches a row named by id or id prefix, which flag sets which field, and the booking --yes.
 import type { Column } from '../../core/output.js';
+import { query } from '../../core/query-builder.js';
+import type { Appointment } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import { dayOfWeek, parseTimeOfDay } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
+import { yesOption } from '../shared/confirm.js';
 import { resolveRowId } from '../shared/resolve.js';
 
-/** An appointment as the service returns it; a backend of INTERFACE.md alone may lack the later fields. */
-export interface Appointment {
-  id: string;
-  date: string;
-  start_time: string;
-  end_time: string;
-  status: string;
-  client_id: string;
-  client_name: string | null;
-  service_id: string | null;
-  therapist_id: string;
-  notes: string | null;
-  /** Kept at booking (our service copies the service's): later price changes leave the booking as it was. */
-  price?: number | null;
-  /** Minutes kept free after it, likewise kept at booking. */
-  buffer_minutes?: number;
-  created_at?: string;
-  updated_at?: string;
-}
-
 export const FIELDS = ['id', 'date', 'start_time', 'end_time', 'status', 'client_id', 'client_name', 'service_id', 'price', 'buffer_minutes', 'therapist_id', 'notes', 'created_at', 'updated_at'];
+
+/** Which flag sets which field, so a refused field is reported under its flag. */
+export const FLAG_OF: Record<string, string> = {
+  date: '--date', start_time: '--start', end_time: '--end', client_id: '--client',
+  service_id: '--service', status: '--status', notes: '--notes', price: '--price', buffer_minutes: '--buffer',
+};
+
+/** `--yes` of the commands that book: add, reschedule, update. */
+export const bookingYes = () => yesOption('do not ask about business hours, an archived client or a retired service (needed when not at a terminal)');
+
+export const NOT_FOUND_HINT = 'See `practice appt list` for ids.';
 
 /** HH:MM whether the backend says 09:00 (ours) or 09:00:00 (PostgreSQL's own text). */
 export const clock = parseTimeOfDay;
@@ -59,6 +52,6 @@ export function describe(appointment: Appointment): string {
 export async function fetchAppointment(ctx: Context, text: string): Promise<Appointment> {
   const id = await resolveRowId(ctx, 'appointments', text);
   const [row] = await (await ctx.api()).select<Appointment>('appointments', query<Appointment>().eq('id', id));
-  if (!row) throw new CommandError(`No appointment has the id ${id}.`, 'See `practice appt list` for ids.');
+  if (!row) throw new CommandError(`No appointment has the id ${id}.`, NOT_FOUND_HINT);
   return row;
 }

@@ -1,9 +1,9 @@
-// What a message of the conversation log looks like in the output of `msg list` and `msg add`: the
-// fields --json accepts and the table columns, its time on the practice's clock.
+// What the `msg` commands share about a message of the conversation log: the fields --json accepts
+// and the table columns, its time on the practice's clock.
 import type { Column } from '../../core/output.js';
 import type { Message } from '../../model/records.js';
 
-export const MESSAGE_FIELDS = ['id', 'created_at', 'client_id', 'role', 'channel', 'message', 'therapist_id'];
+export const FIELDS = ['id', 'created_at', 'client_id', 'role', 'channel', 'message', 'therapist_id'];
 
 export function messageColumns(timeZone: string): Column<Message>[] {
   // Swedish writes dates and times as ISO does: 2026-11-23 14:05.

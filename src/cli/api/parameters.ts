@@ -31,6 +31,3 @@ export async function typedValue(value: string, readStdin: () => Promise<string>
   }
   return value;
 }
-
-/** Repeatable flags collect into an array. */
-export const collect = (value: string, previous: string[] = []) => [...previous, value];

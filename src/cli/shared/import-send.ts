@@ -5,7 +5,7 @@ import { rateLimitResetMs } from '../../core/retry.js';
 import { InvalidArgumentError } from 'commander';
 import { chunk } from '../../formats/backup.js';
 import { BODY_LIMIT_BYTES, INSERT_ROWS_LIMIT } from '../../server/http/limits.js';
-import type { Progress } from './progress.js';
+import type { Progress } from './import-progress.js';
 
 export interface SendOptions {
   /** Rows per request at most (the body limit may make a batch smaller). */

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../core/api-client.js';
 import { query, type Query } from '../../core/query-builder.js';
 
 /** Rows asked for per read: the service's cap. A host with a lower cap still works, in more pages. */
-export const PAGE_ROWS = 1000;
+const PAGE_ROWS = 1000;
 
 /**
  * All rows of `table` (those `where` keeps, when given), ordered by id so pages neither overlap nor

@@ -1,11 +1,34 @@
-// The flags that describe an expense, shared by `expense add` (amount and category required, the
-// date today by default) and `expense update` (any of them), and the body they become, checked
-// before anything is sent.
+// What every `expense` command shares about an expense: the fields --json accepts, the table columns
+// (the short id first, which update and delete take), the one line of messages, the flags add
+// (amount and category required, the date today by default) and update (any of them) take, and the
+// body they become, checked before anything is sent.
 import { type Command, Option } from 'commander';
 import type { z } from 'zod';
-import { SUGGESTED_EXPENSE_CATEGORIES } from '../../model/records.js';
+import type { Column } from '../../core/output.js';
+import { formatAmount } from '../../model/money.js';
+import { type Expense, SUGGESTED_EXPENSE_CATEGORIES } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { amountOption, checkInput, dayOption } from '../shared/input.js';
+
+export const FIELDS = ['id', 'date', 'amount', 'category', 'vendor', 'description', 'therapist_id', 'created_at', 'updated_at'];
+
+export const COLUMNS: Column<Expense>[] = [
+  // INTERFACE.md does not promise an id on read; an expense without one shows an empty cell.
+  { key: 'id', format: (id) => (id ? shortId(id) : '') },
+  { key: 'date' },
+  { key: 'amount', format: formatAmount },
+  { key: 'category' },
+  { key: 'vendor' },
+  { key: 'description' },
+];
+
+export const NOT_FOUND_HINT = 'See `practice expense list` for ids.';
+
+/** `42.50 for supplies on 2026-03-02`. */
+export function describeExpense(expense: Expense): string {
+  return `${formatAmount(expense.amount)} for ${expense.category} on ${expense.date}`;
+}
 
 export interface ExpenseFlags {
   date?: string;

@@ -1,5 +1,6 @@
-// A practice's opening hours as a week, Monday first: business_hours rows grouped by day, and a day
-// written as `hours set` reads it (09:00-12:00,13:00-17:00 or closed), so the output can be fed back.
+// What the `hours` commands share: a practice's opening hours as a week, Monday first (business_hours
+// rows grouped by day, the fields and columns of that day view), and a day written as `hours set`
+// reads it (09:00-12:00,13:00-17:00 or closed), so the output can be fed back.
 import type { Column } from '../../core/output.js';
 import type { BusinessHours } from '../../model/records.js';
 import { DAYS_OF_WEEK, type DayOfWeek, type OpeningInterval, parseTimeOfDay } from '../../model/when.js';
@@ -22,7 +23,7 @@ export function hoursSpec(hours: readonly OpeningInterval[]): string {
 }
 
 /** One day's intervals, by opening time; HH:MM:SS (a hosted PostgreSQL) is shown as HH:MM. */
-export function dayHours(day: DayOfWeek, rows: readonly BusinessHours[]): DayHours {
+function dayHours(day: DayOfWeek, rows: readonly BusinessHours[]): DayHours {
   const hours = rows
     .filter((row) => row.day_of_week === day)
     .map((row) => ({ open_time: parseTimeOfDay(row.open_time), close_time: parseTimeOfDay(row.close_time) }))

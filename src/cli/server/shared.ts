@@ -1,4 +1,4 @@
-// Flags several `server` verbs share, and their parsing (a bad value is a usage error, exit 2).
+// What several `server` verbs share: their flags and the parsing of them (a bad value is a usage error, exit 2).
 import { InvalidArgumentError, Option } from 'commander';
 import { resolveDataDir } from '../../local-service/data-dir.js';
 import type { Context } from '../context.js';

@@ -1,0 +1,48 @@
+// The per-noun layout of src/cli (docs/architecture.md): a folder per noun, a file per verb, what a
+// noun's verbs share in its shared.ts, what several nouns use in cli/shared/. A verb file is one that
+// exports a `...Command(` builder; only its noun's index.ts registers it, and no noun reaches into
+// another noun's folder.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const CLI = new URL('../../src/cli/', import.meta.url).pathname;
+const nouns = readdirSync(CLI, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'shared').map((entry) => entry.name);
+
+interface SourceFile {
+  noun: string;
+  name: string;
+  text: string;
+}
+
+const files: SourceFile[] = nouns.flatMap((noun) =>
+  readdirSync(join(CLI, noun))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => ({ noun, name, text: readFileSync(join(CLI, noun, name), 'utf8') })));
+
+const importsOf = (file: SourceFile) => [...file.text.matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((match) => match[1]!);
+const isVerb = (file: SourceFile) => file.name !== 'index.ts' && /^export function \w+Command\(/m.test(file.text);
+
+describe('src/cli nouns', () => {
+  it('finds the verb files it checks', () => {
+    const verbs = files.filter(isVerb).map((file) => `${file.noun}/${file.name}`);
+    expect(verbs).toEqual(expect.arrayContaining(['appt/add.ts', 'appt/update.ts', 'client/add.ts', 'note/amend.ts']));
+  });
+
+  it('import no verb file but from their own index.ts', () => {
+    const verbs = new Set(files.filter(isVerb).map((file) => `${file.noun}/${file.name.replace(/\.ts$/, '.js')}`));
+    const offending = files
+      .filter((file) => file.name !== 'index.ts')
+      .flatMap((file) => importsOf(file)
+        .filter((path) => path.startsWith('./') && verbs.has(`${file.noun}/${path.slice(2)}`))
+        .map((path) => `${file.noun}/${file.name} imports ${path}`));
+    expect(offending).toEqual([]);
+  });
+
+  it('import nothing from another noun (what several use lives in cli/shared)', () => {
+    const offending = files.flatMap((file) => importsOf(file)
+      .filter((path) => nouns.some((noun) => path.startsWith(`../${noun}/`)))
+      .map((path) => `${file.noun}/${file.name} imports ${path}`));
+    expect(offending).toEqual([]);
+  });
+});
