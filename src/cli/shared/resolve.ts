@@ -130,8 +130,8 @@ export async function resolveClient(ctx: Context, text: string, flag = '--client
   return { id, name };
 }
 
-/** `--service "Swedish 60"`, an id or an id prefix -> the service's id, name and duration in minutes. */
-export async function resolveService(ctx: Context, text: string, flag = '--service'): Promise<{ id: string; name: string; duration: number }> {
-  const { id, name, duration } = await resolveNamed<Named & { duration: number }>(ctx, 'service_menu', text, flag, ['id', 'name', 'duration']);
-  return { id, name, duration };
+/** `--service "Swedish 60"`, an id or an id prefix -> the service's id, name, duration and buffer in minutes. */
+export async function resolveService(ctx: Context, text: string, flag = '--service'): Promise<{ id: string; name: string; duration: number; buffer_minutes: number }> {
+  const { id, name, duration, buffer_minutes } = await resolveNamed<Named & { duration: number; buffer_minutes: number }>(ctx, 'service_menu', text, flag, ['id', 'name', 'duration', 'buffer_minutes']);
+  return { id, name, duration, buffer_minutes };
 }
