@@ -1,12 +1,14 @@
 // `practice appt slots` against a real server: free time from split shifts and closed days less the
 // bookings that block with their buffers, the starts where a service or a length fits (exact on the
 // edges: a slot may end at closing or start where a buffer ends), today from now on, a buffer across
-// midnight, every output form, and bad input refused before any request.
+// midnight, every output form, and bad input refused before any request. Then `appt add` without
+// --start: --first-free books the earliest slot, and at a terminal the day's slots are offered.
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dateTimeIn } from '../../src/model/when.js';
 import { signedInHome } from '../helpers/cli.js';
 import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
+import { atTerminal, KEY } from '../helpers/terminal.js';
 
 const { server, home } = await signedInCli({ recordRequests: true });
 const ids: Record<string, string> = {};
@@ -14,6 +16,8 @@ const ids: Record<string, string> = {};
 // A week far ahead, so "now" never cuts into it: 2030-01-07 is a Monday, 2030-01-12 a Saturday.
 const MONDAY = '2030-01-07';
 const TUESDAY = '2030-01-08';
+const WEDNESDAY = '2030-01-09';
+const THURSDAY = '2030-01-10';
 const SATURDAY = '2030-01-12';
 
 const book = (date: string, start_time: string, end_time: string, extra: Record<string, string | number> = {}) =>
@@ -144,5 +148,72 @@ describe('appt slots without business hours', () => {
     } finally {
       await open.cleanup();
     }
+  });
+});
+
+describe('appt add without --start', () => {
+  /** The appointments of a day, read back through the service. */
+  async function bookedOn(date: string): Promise<Array<Record<string, any>>> {
+    const result = await home.run(['api', 'GET', 'appointments', '-q', `date=eq.${date}`, '-q', 'select=start_time,end_time,buffer_minutes', '-q', 'order=start_time']);
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout);
+  }
+
+  it('books the earliest free slot with --first-free, after the buffer of the one before, and skips closed days', async () => {
+    const add = (...args: string[]) => home.run(['appt', 'add', '--client', 'Ann Lee', '--service', 'Swedish 60', '--first-free', ...args, '--json']);
+    const first = await add('--from', WEDNESDAY);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ date: WEDNESDAY, start_time: '09:00', end_time: '10:00' });
+    const second = await add('--date', WEDNESDAY);
+    expect(second.code, second.stderr).toBe(0);
+    expect(JSON.parse(second.stdout)).toMatchObject({ date: WEDNESDAY, start_time: '10:15', end_time: '11:15' });
+    expect(await bookedOn(WEDNESDAY)).toEqual([
+      { start_time: '09:00', end_time: '10:00', buffer_minutes: 15 },
+      { start_time: '10:15', end_time: '11:15', buffer_minutes: 15 },
+    ]);
+    // Saturday and Sunday are closed: the Monday after.
+    const monday = await add('--from', SATURDAY);
+    expect(JSON.parse(monday.stdout)).toMatchObject({ date: '2030-01-14', start_time: '09:00' });
+  });
+
+  it('says so when the day has no free slot, and books nothing', async () => {
+    server.received.length = 0;
+    const result = await home.run(['appt', 'add', '--client', 'Ann Lee', '--service', 'Swedish 60', '--first-free', '--date', SATURDAY]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('No free slot for Swedish 60 on Saturday 2030-01-12.');
+    expect(server.received.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it.each([
+    [['--date', THURSDAY], "required option '--start <time>' not specified", 'hint: Pass --start, or --first-free to book the earliest free slot; `practice appt slots --date <day> --service <service>` lists them.'],
+    [['--start', '9'], "required option '--date <day>' not specified", ''],
+    [['--first-free', '--date', THURSDAY, '--start', '9'], '--first-free: not with --start; it chooses the time itself', ''],
+    [['--from', THURSDAY, '--date', THURSDAY, '--start', '9'], '--from: only with --first-free', ''],
+    [['--first-free', '--from', 'someday'], "--from: expected a date like 2026-11-23, today, tomorrow, mon or +3d; got 'someday'", ''],
+  ])('piped, %j is refused before sending anything', async (args, message, hint) => {
+    server.received.length = 0;
+    const result = await home.run(['appt', 'add', '--client', 'Ann Lee', '--service', 'Swedish 60', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`error: ${message}`);
+    expect(result.stderr).toContain(hint);
+    expect(server.received).toEqual([]);
+  });
+
+  it('refuses --first-free without a service to take the length from', async () => {
+    const result = await home.run(['appt', 'add', '--client', 'Ann Lee', '--first-free']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--service: needed to find a free slot, for its duration and buffer');
+  });
+
+  it("offers the day's slots at a terminal and books the one chosen", async () => {
+    await book(THURSDAY, '09:00', '10:00', { service_id: ids.swedish! });
+    const terminal = atTerminal(['appt', 'add', '--client', 'Ann Lee', '--service', 'Swedish 60', '--date', THURSDAY], home.env);
+    await terminal.waitFor('Which time on Thursday 2030-01-10?');
+    await terminal.waitFor('10:15-11:15');
+    terminal.type(`${KEY.down}${KEY.down}${KEY.enter}`);
+    const { code, screen } = await terminal.exit();
+    expect(code, screen).toBe(0);
+    expect(screen).toContain('✔ Which time on Thursday 2030-01-10? 10:45-11:45');
+    expect(await bookedOn(THURSDAY)).toMatchObject([{ start_time: '09:00' }, { start_time: '10:45', end_time: '11:45' }]);
   });
 });
