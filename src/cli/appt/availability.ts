@@ -18,8 +18,8 @@ export interface Availability {
   days: DayAvailability[];
 }
 
-/** Each day from `from` to `to` with its free time, and with `length` its slots; today from now on. */
-export async function readAvailability(ctx: Context, from: string, to: string, length?: BookingLength): Promise<Availability> {
+/** The hours and the blocking bookings from `from` to `to`, read once: the free time for any length. */
+export async function readFreeTime(ctx: Context, from: string, to: string): Promise<(length?: BookingLength) => Availability> {
   const timeZone = await practiceTimeZone(ctx);
   const api = await ctx.api();
   const me = await api.userId();
@@ -29,6 +29,11 @@ export async function readAvailability(ctx: Context, from: string, to: string, l
       page.eq('therapist_id', me).gte('date', addDays(from, -1)).lte('date', addDays(to, 1)).not.in('status', NOT_BLOCKING);
     }),
   ]);
-  const days = availability({ days: daysFrom(from, to), hours, booked, notBefore: dateTimeIn(ctx.now(), timeZone) }, length);
-  return { timeZone, hoursSet: hours.length > 0, days };
+  const input = { days: daysFrom(from, to), hours, booked, notBefore: dateTimeIn(ctx.now(), timeZone) };
+  return (length) => ({ timeZone, hoursSet: hours.length > 0, days: availability(input, length) });
+}
+
+/** Each day from `from` to `to` with its free time, and with `length` its slots; today from now on. */
+export async function readAvailability(ctx: Context, from: string, to: string, length?: BookingLength): Promise<Availability> {
+  return (await readFreeTime(ctx, from, to))(length);
 }

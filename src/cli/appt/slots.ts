@@ -10,7 +10,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { countOption, dayOption } from '../shared/input.js';
 import { resolveService } from '../shared/resolve.js';
-import { type Availability, readAvailability } from './availability.js';
+import { type Availability, readFreeTime } from './availability.js';
 import { dayName } from './view.js';
 
 interface SlotsOptions {
@@ -65,10 +65,14 @@ export async function runSlots(options: SlotsOptions, ctx: Context): Promise<voi
   const step = stepOption(options.step);
   const duration = options.duration === undefined ? undefined : minutesOption('--duration', options.duration);
 
-  const service = options.service === undefined ? undefined : await resolveService(ctx, options.service);
+  // The service's name is resolved while the range is read: both are reads, and only one round trip long.
+  const [service, freeTime] = await Promise.all([
+    options.service === undefined ? undefined : resolveService(ctx, options.service),
+    readFreeTime(ctx, from, to),
+  ]);
   const length: BookingLength | undefined = service ? { duration: service.duration, buffer: service.buffer_minutes, step }
     : duration === undefined ? undefined : { duration, buffer: 0, step };
-  const found = await readAvailability(ctx, from, to, length);
+  const found = freeTime(length);
 
   if (options.json) return ctx.out.json(asJson(found, from, to, length, service));
   if (options.format === 'csv') {
