@@ -77,13 +77,12 @@ const minuteOf = (date: string, time: string) => dayNumber(date) * DAY + minutes
 /** Each day of `input.days`, with its free time and, given a length, its slots. */
 export function availability(input: FreeTimeInput, length?: BookingLength): DayAvailability[] {
   const busy = occupied(input.booked);
-  const [nowDate = '', nowTime = '00:00'] = input.notBefore.split(' ');
-  const notBefore = minuteOf(nowDate, nowTime);
+  const notBefore = minuteOf(input.notBefore.slice(0, 10), input.notBefore.slice(11));
   return input.days.map((date) => {
     const day_of_week = dayOfWeek(date);
     const opening = openingOf(input.hours, day_of_week);
-    const windows = opening.flatMap(([opens, closes]) => freeWindows(dayNumber(date) * DAY + opens, dayNumber(date) * DAY + closes, busy, notBefore));
     const base = dayNumber(date) * DAY;
+    const windows = opening.flatMap(([opens, closes]) => freeWindows(base + opens, base + closes, busy, notBefore));
     const span = (start: number, end: number): Span => ({ start: formatClock(start - base), end: formatClock(end - base) });
     const day: DayAvailability = { date, day_of_week, closed: opening.length === 0, free: windows.map((window) => span(window.start, window.end)) };
     if (length) day.slots = windows.flatMap((window) => startsIn(window, length).map((start) => span(start, start + length.duration)));
