@@ -37,7 +37,7 @@ export function slotsCommand(ctx: Context): Command {
     .addHelpText('before', `Examples:
   $ practice appt slots
   $ practice appt slots --date tomorrow --service "Swedish 60"
-  $ practice appt slots --from mon --to +6d --duration 90 --step 30
+  $ practice appt slots --from today --to +6d --duration 90 --step 30
   $ practice appt slots --date fri --service "swedish 60" --json
   $ practice appt slots --from today --to +13d --format ics > free.ics
 `)
