@@ -62,7 +62,7 @@ export async function runSlots(options: SlotsOptions, ctx: Context): Promise<voi
   const to = options.to === undefined ? from : await dayOption(ctx, '--to', options.to);
   if (to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);
   if (addDays(from, MAX_DAYS - 1) < to) throw new UsageError(`--to: at most ${MAX_DAYS} days from --from ${from}; got ${to}`);
-  const step = stepOption(options.step);
+  const step = minutesOption('--step', options.step);
   const duration = options.duration === undefined ? undefined : minutesOption('--duration', options.duration);
 
   // The service's name is resolved while the range is read: both are reads, and only one round trip long.
@@ -88,16 +88,11 @@ export async function runSlots(options: SlotsOptions, ctx: Context): Promise<voi
   printAgenda(ctx, found.days);
 }
 
-/** A whole number of minutes a booking can last within a day. */
+/** A whole number of minutes within one day: a length, or the step between starts. */
 function minutesOption(flag: string, text: string): number {
   const minutes = countOption(flag, text, 1);
-  if (minutes > LAST_MINUTE) throw new UsageError(`${flag}: at most ${LAST_MINUTE} minutes (a booking ends on the day it starts); got ${text}`);
+  if (minutes > LAST_MINUTE) throw new UsageError(`${flag}: at most ${LAST_MINUTE} minutes, as a booking ends on the day it starts; got ${text}`);
   return minutes;
-}
-
-/** `--step`: how far apart the offered starts are. */
-export function stepOption(text: string): number {
-  return minutesOption('--step', text);
 }
 
 /** The free windows a booking fits in: with slots, from a window's first start to its last slot's end; else the free time. */
