@@ -96,12 +96,12 @@ function instantOrNull(timestamp: string | null): Date | null {
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
-function utcStamp(instant: Date): string {
+export function utcStamp(instant: Date): string {
   return instant.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
 }
 
 /** TEXT as RFC 5545 section 3.3.11 escapes it; other control characters are not allowed in TEXT at all. */
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   return text
     .replace(/[\\;,]/g, (char) => `\\${char}`)
     .replace(/\r\n|\r|\n/g, '\\n')
@@ -114,7 +114,7 @@ const MAX_LINE_OCTETS = 75;
  * A content line folded as RFC 5545 section 3.1 asks: at most 75 octets a line, continuation lines
  * starting with a space (which counts), and never inside a UTF-8 character.
  */
-function fold(line: string): string {
+export function fold(line: string): string {
   const lines: string[] = [];
   let current = '';
   let octets = 0;

@@ -194,7 +194,8 @@ function checkDate(date: string): string {
   return date;
 }
 
-function addDays(date: string, days: number): string {
+/** `date` moved by `days` calendar days. */
+export function addDays(date: string, days: number): string {
   const result = dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
   if (!ISO_DATE.test(result)) throw new InvalidInputError(`${DATE_FORM}; the day is out of range`);
   return result;
@@ -205,11 +206,13 @@ function weekdayIndex(date: string): number {
   return (dayjs.utc(date).day() + 6) % 7;
 }
 
-function minutesOfDay(time: string): number {
+/** `HH:MM` as minutes since midnight. */
+export function minutesOfDay(time: string): number {
   if (!TIME_OF_DAY.test(time)) throw new InvalidInputError(`expected a time as HH:MM like 09:30; got '${time}'`);
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 }
 
-function formatClock(minutes: number): string {
+/** Minutes since midnight (0-1439) as `HH:MM`. */
+export function formatClock(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }

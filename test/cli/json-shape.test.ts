@@ -22,6 +22,8 @@ const SHAPES: Record<string, Shape> = {
   'appt today': 'array',
   'appt week': 'array',
   'appt show': 'object',
+  // The free time of a range: one answer (the range, the length asked for, its days), not a list of records.
+  'appt slots': 'object',
   'appt add': 'object',
   'appt update': 'object',
   'appt reschedule': 'object',
@@ -126,6 +128,7 @@ const RUNS: Array<[string, () => string[]]> = [
   ['appt today', () => ['appt', 'today']],
   ['appt week', () => ['appt', 'week', '2026-12-01']],
   ['appt show', () => ['appt', 'show', ids.visit!.slice(0, 8)]],
+  ['appt slots', () => ['appt', 'slots', '--date', '2026-12-07', '--service', 'Shape 60']],
   // The hours are Mondays only by now and the day is still to come, so the booking verbs need --yes.
   ['appt add', () => ['appt', 'add', '--client', 'Shape Bo', '--date', '2026-12-02', '--start', '9', '--end', '10', '--yes']],
   ['appt update', () => ['appt', 'update', ids.visit!, '--notes', 'Oil']],

@@ -12,12 +12,11 @@ import { amountOption, checkInput, dayOption, parseFlag, timeOption } from '../s
 import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
+import { pickSlot, type SlotFlags, slotSearch } from './pick-slot.js';
 import { bookingYes, COLUMNS, describe, FIELDS, FLAG_OF } from './shared.js';
 
-interface AddOptions extends ConfirmOptions {
+interface AddOptions extends ConfirmOptions, SlotFlags {
   client: string;
-  date: string;
-  start: string;
   end?: string;
   service?: string;
   notes?: string;
@@ -29,8 +28,10 @@ export function addCommand(ctx: Context): Command {
   const command = new Command('add')
     .description('Book an appointment; prints the new id')
     .requiredOption('--client <client>', 'the client: a name, an id or an id prefix')
-    .requiredOption('--date <day>', 'the day: today, tomorrow, mon, +3d or 2026-11-23')
-    .requiredOption('--start <time>', 'the start: 9, 9:30, 14:00 or 2pm')
+    .option('--date <day>', 'the day: today, tomorrow, mon, +3d or 2026-11-23')
+    .option('--start <time>', "the start: 9, 9:30, 14:00 or 2pm (default at a terminal: choose from the day's free slots of --service)")
+    .option('--first-free', 'book the earliest free slot of --service: on --date, or from --from on')
+    .option('--from <day>', 'with --first-free: the first day to look at (default: today)')
     .option('--end <time>', 'the end (default: start plus the duration of --service)')
     .option('--service <service>', 'the service: a name, an id or an id prefix')
     .option('--notes <text>', 'notes on the appointment')
@@ -42,6 +43,8 @@ export function addCommand(ctx: Context): Command {
   $ practice appt add --client 3f2a9c1b --date 2026-11-23 --start 14:00 --end 15:30 --status confirmed
   $ practice appt add --client ann --date sat --start 10 --end 11 --yes
   $ practice appt add --client ann --service "swedish 60" --date mon --start 9 --price 70
+  $ practice appt add --client ann --service "swedish 60" --date fri
+  $ practice appt add --client ann --service "swedish 60" --first-free --from mon
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
   return addOutputFlags(command, FIELDS);
@@ -49,21 +52,25 @@ export function addCommand(ctx: Context): Command {
 
 export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   // What can be checked without the service is checked first: a mistake sends nothing.
-  const date = await dayOption(ctx, '--date', options.date);
-  const start = timeOption('--start', options.start);
+  const search = await slotSearch(ctx, options);
+  const date = options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date);
+  const start = options.start === undefined ? undefined : timeOption('--start', options.start);
   const end = options.end === undefined ? undefined : timeOption('--end', options.end);
   if (end === undefined && options.service === undefined) throw new UsageError('--end: needed when there is no --service to take the duration from');
   const price = options.price === undefined ? undefined : amountOption('--price', options.price);
-  checkInput(appointmentUpdateSchema, { date, start_time: start, end_time: end, status: options.status, notes: options.notes, price }, FLAG_OF);
+  const given = { date, start_time: start, end_time: end, status: options.status, notes: options.notes, price };
+  // --first-free may leave every one of them to the slot; the update schema refuses an empty body.
+  if (Object.values(given).some((value) => value !== undefined)) checkInput(appointmentUpdateSchema, given, FLAG_OF);
 
   const client = await resolveClient(ctx, options.client);
   const service = options.service === undefined ? undefined : await resolveService(ctx, options.service);
-  const end_time = end ?? parseFlag('--start', () => addMinutes(start, service!.duration));
+  const when = search === null ? { date: date!, start: start! } : await pickSlot(ctx, search, service!);
+  const end_time = end ?? parseFlag('--start', () => addMinutes(when.start, service!.duration));
   const row = checkInput(appointmentCreateSchema, {
-    id: randomUUID(), date, start_time: start, end_time, client_id: client.id, client_name: client.name,
+    id: randomUUID(), date: when.date, start_time: when.start, end_time, client_id: client.id, client_name: client.name,
     service_id: service?.id, status: options.status, notes: options.notes, price,
   }, FLAG_OF);
-  const concerns = await bookingConcerns(ctx, { when: { date, start, end: end_time }, clientId: client.id, serviceId: service?.id });
+  const concerns = await bookingConcerns(ctx, { when: { date: when.date, start: when.start, end: end_time }, clientId: client.id, serviceId: service?.id });
   await confirmConcerns(ctx, options.yes, concerns, 'Booking an appointment', 'Book it anyway?');
   const [created] = await (await ctx.api()).insert<Appointment>('appointments', row);
   await reportCreated(ctx, `Booked ${describe(created!)}`, created!, COLUMNS, options);

@@ -8,6 +8,7 @@ import { exportCommand } from './export.js';
 import { listCommand } from './list.js';
 import { rescheduleCommand } from './reschedule.js';
 import { showCommand } from './show.js';
+import { slotsCommand } from './slots.js';
 import { STATUS_VERBS, statusCommand } from './status.js';
 import { todayCommand } from './today.js';
 import { updateCommand } from './update.js';
@@ -19,6 +20,7 @@ export function apptCommand(ctx: Context): Command {
     .addCommand(listCommand(ctx))
     .addCommand(todayCommand(ctx))
     .addCommand(weekCommand(ctx))
+    .addCommand(slotsCommand(ctx))
     .addCommand(showCommand(ctx))
     .addCommand(addCommand(ctx))
     .addCommand(updateCommand(ctx))

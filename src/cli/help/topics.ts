@@ -52,6 +52,8 @@ Command output: --json, --format ndjson|csv
   fields named, in that order (each command's help lists them).
   client show --json: the client's own fields (its notes too), plus
   "appointments" and "session_notes": the --recent latest, newest first.
+  appt slots --json: one object, the range and the length asked for, with
+  "days", each with its "free" intervals and (with a length) "slots".
   --format ndjson: one JSON record a line. --format csv: a header line and a
   row a record, through the same writer as exports (formula guard below).
   Tables, TSV and messages show control characters in the data escaped

@@ -129,8 +129,8 @@ export async function resolveClient(ctx: Context, text: string, flag = '--client
   return { id, name };
 }
 
-/** `--service "Swedish 60"`, an id or an id prefix -> the service's id, name and duration in minutes. */
-export async function resolveService(ctx: Context, text: string, flag = '--service'): Promise<Pick<Service, 'id' | 'name' | 'duration'>> {
-  const { id, name, duration } = await resolveNamed<Pick<Service, 'id' | 'name' | 'duration'>>(ctx, 'service_menu', text, flag, ['id', 'name', 'duration']);
-  return { id, name, duration };
+/** `--service "Swedish 60"`, an id or an id prefix -> the service's id, name, duration and buffer in minutes. */
+export async function resolveService(ctx: Context, text: string, flag = '--service'): Promise<Pick<Service, 'id' | 'name' | 'duration' | 'buffer_minutes'>> {
+  const { id, name, duration, buffer_minutes } = await resolveNamed<Pick<Service, 'id' | 'name' | 'duration' | 'buffer_minutes'>>(ctx, 'service_menu', text, flag, ['id', 'name', 'duration', 'buffer_minutes']);
+  return { id, name, duration, buffer_minutes };
 }

@@ -1,0 +1,78 @@
+// `appt add` without --start: the start comes from the free slots of the service (appt slots' own
+// reading), chosen at the terminal from the day's, or with --first-free the earliest from a day on,
+// for scripts. The flags are checked before any request, so a mistake sends nothing.
+import type { BookingLength } from '../../model/free-time.js';
+import { addDays } from '../../model/when.js';
+import type { Context } from '../context.js';
+import { CommandError, UsageError } from '../errors.js';
+import { dayOption } from '../shared/input.js';
+import { readAvailability } from './availability.js';
+import { DEFAULT_STEP } from './slots.js';
+import { dayName } from './shared.js';
+
+export interface SlotFlags {
+  date?: string | undefined;
+  start?: string | undefined;
+  end?: string | undefined;
+  service?: string | undefined;
+  firstFree?: boolean | undefined;
+  from?: string | undefined;
+}
+
+/** Where to find the start: the day to choose on, or the first day to look from. */
+export type SlotSearch = { kind: 'choose'; date: string } | { kind: 'first'; from: string; to: string };
+
+/** How far --first-free looks, and how many days each read covers. */
+const SEARCH_DAYS = 366;
+const READ_DAYS = 31;
+
+const HINT = 'Pass --start, or --first-free to book the earliest free slot; `practice appt slots --date <day> --service <service>` lists them.';
+
+/** The search `flags` ask for; null when --start and --date say when. */
+export async function slotSearch(ctx: Context, flags: SlotFlags): Promise<SlotSearch | null> {
+  if (flags.from !== undefined && !flags.firstFree) throw new UsageError('--from: only with --first-free, as the first day to look at');
+  if (!flags.firstFree) {
+    if (flags.date === undefined) throw new UsageError("required option '--date <day>' not specified", flags.start === undefined ? HINT : null);
+    if (flags.start !== undefined) return null;
+    if (!ctx.interactive) throw new UsageError("required option '--start <time>' not specified", HINT);
+    if (flags.end !== undefined) throw new UsageError('--end: only with --start; without it the service says how long');
+    needService(flags);
+    return { kind: 'choose', date: await dayOption(ctx, '--date', flags.date) };
+  }
+  if (flags.start !== undefined || flags.end !== undefined) throw new UsageError(`--first-free: not with ${flags.start !== undefined ? '--start' : '--end'}; it chooses the time itself`);
+  if (flags.date !== undefined && flags.from !== undefined) throw new UsageError('--from: not with --date; --date looks at that day only');
+  needService(flags);
+  if (flags.date !== undefined) {
+    const date = await dayOption(ctx, '--date', flags.date);
+    return { kind: 'first', from: date, to: date };
+  }
+  const from = await dayOption(ctx, '--from', flags.from ?? 'today');
+  return { kind: 'first', from, to: addDays(from, SEARCH_DAYS - 1) };
+}
+
+function needService(flags: SlotFlags): void {
+  if (flags.service === undefined) throw new UsageError('--service: needed to find a free slot, for its duration and buffer', 'Pass --service, or --start and --end.');
+}
+
+/** The date and start of a free slot for `service` as `search` says: chosen at the terminal, or the first. */
+export async function pickSlot(ctx: Context, search: SlotSearch, service: { name: string; duration: number; buffer_minutes: number }): Promise<{ date: string; start: string }> {
+  const length: BookingLength = { duration: service.duration, buffer: service.buffer_minutes, step: DEFAULT_STEP };
+  if (search.kind === 'first') {
+    // A month a read: the first free slot is usually days away, not a year.
+    for (let from = search.from; from <= search.to; from = addDays(from, READ_DAYS)) {
+      const to = addDays(from, READ_DAYS - 1) < search.to ? addDays(from, READ_DAYS - 1) : search.to;
+      const { days } = await readAvailability(ctx, from, to, length);
+      const day = days.find((each) => each.slots!.length > 0);
+      if (day) return { date: day.date, start: day.slots![0]!.start };
+    }
+    const when = search.from === search.to ? `on ${dayName(search.from)}` : `from ${search.from} to ${search.to}`;
+    throw new CommandError(`No free slot for ${service.name} ${when}.`, 'See `practice hours show` and `practice appt slots`.');
+  }
+  const { days: [day] } = await readAvailability(ctx, search.date, search.date, length);
+  if (!day || day.slots!.length === 0) {
+    throw new CommandError(`No free slot for ${service.name} on ${dayName(search.date)}.`, `See \`practice appt slots --from ${search.date} --to ${addDays(search.date, 6)} --service <service>\`, or book the earliest with --first-free --from ${search.date}.`);
+  }
+  const choices = day.slots!.map((slot) => ({ name: `${slot.start}-${slot.end}`, value: slot.start }));
+  const start = await ctx.prompt.select(`Which time on ${dayName(search.date)}?`, choices, { flag: '--start' });
+  return { date: search.date, start };
+}

@@ -1,0 +1,157 @@
+// `practice appt slots`: when the practice is free, from the business hours less every booking that
+// blocks (with its buffer), in the profile's time zone and from now on; with --service or --duration,
+// the starts where such a booking fits. An agenda by day, one JSON object, CSV rows or iCalendar.
+import { Command, Option } from 'commander';
+import { toCsv } from '../../formats/csv.js';
+import { freeTimeCalendar } from '../../formats/free-time-ics.js';
+import type { BookingLength, DayAvailability, Span } from '../../model/free-time.js';
+import { addDays, minutesOfDay } from '../../model/when.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { countOption, dayOption } from '../shared/input.js';
+import { resolveService } from '../shared/resolve.js';
+import { type Availability, readFreeTime } from './availability.js';
+import { dayName } from './shared.js';
+
+interface SlotsOptions {
+  date?: string;
+  from?: string;
+  to?: string;
+  service?: string;
+  duration?: string;
+  step: string;
+  json?: boolean;
+  format?: 'csv' | 'ics';
+}
+
+/** The grid slots are offered on unless --step says otherwise. */
+export const DEFAULT_STEP = 15;
+/** A year at most: the answer is read in one go. */
+const MAX_DAYS = 366;
+const LAST_MINUTE = 24 * 60 - 1;
+
+export function slotsCommand(ctx: Context): Command {
+  return new Command('slots')
+    .alias('free')
+    .description('Show free time, or where a booking of a service or length fits')
+    .addHelpText('before', `Examples:
+  $ practice appt slots
+  $ practice appt slots --date tomorrow --service "Swedish 60"
+  $ practice appt slots --from today --to +6d --duration 90 --step 30
+  $ practice appt slots --date fri --service "swedish 60" --json
+  $ practice appt slots --from today --to +13d --format ics > free.ics
+`)
+    .addOption(new Option('--date <day>', 'this day: today, tomorrow, mon, +3d or 2026-11-23 (default: today)').conflicts(['from', 'to']))
+    .option('--from <day>', 'from this day on (inclusive)')
+    .option('--to <day>', 'up to this day (inclusive; default: the --from day)')
+    .addOption(new Option('--service <service>', "a booking of this service: its duration, and its buffer kept free after it").conflicts('duration'))
+    .option('--duration <minutes>', 'a booking of this many minutes, without a buffer')
+    .option('--step <minutes>', 'offer starts this many minutes apart, counted from opening (a start right after a booking is offered too)', String(DEFAULT_STEP))
+    .option('--json', 'print one JSON object: the range, the length asked for, and each day with its free time and slots')
+    .addOption(new Option('--format <format>', 'print CSV (date,start,end a slot, or a free interval) or iCalendar (the free intervals)').choices(['csv', 'ics']).conflicts('json'))
+    .addHelpText('after', `
+Free time is inside the business hours (\`practice hours show\`; without any, every day is open) and
+outside every appointment that is not cancelled or no-show, with its buffer. A slot ends by closing
+time, and its own buffer must end before the next appointment. Today starts now.`)
+    .action((options: SlotsOptions) => runSlots(options, ctx));
+}
+
+export async function runSlots(options: SlotsOptions, ctx: Context): Promise<void> {
+  // Every flag is checked before the first request: a mistake sends nothing.
+  const from = await dayOption(ctx, options.from ? '--from' : '--date', options.from ?? options.date ?? 'today');
+  const to = options.to === undefined ? from : await dayOption(ctx, '--to', options.to);
+  if (to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);
+  if (addDays(from, MAX_DAYS - 1) < to) throw new UsageError(`--to: at most ${MAX_DAYS} days from --from ${from}; got ${to}`);
+  const step = minutesOption('--step', options.step);
+  const duration = options.duration === undefined ? undefined : minutesOption('--duration', options.duration);
+
+  // The service's name is resolved while the range is read: both are reads, and only one round trip long.
+  const [service, freeTime] = await Promise.all([
+    options.service === undefined ? undefined : resolveService(ctx, options.service),
+    readFreeTime(ctx, from, to),
+  ]);
+  const length: BookingLength | undefined = service ? { duration: service.duration, buffer: service.buffer_minutes, step }
+    : duration === undefined ? undefined : { duration, buffer: 0, step };
+  const found = freeTime(length);
+
+  if (options.json) return ctx.out.json(asJson(found, from, to, length, service));
+  if (options.format === 'csv') {
+    const rows = found.days.flatMap((day) => (day.slots ?? day.free).map((span) => ({ date: day.date, ...span })));
+    return ctx.out.print(toCsv(['date', 'start', 'end'], rows));
+  }
+  if (options.format === 'ics') {
+    const windows = found.days.flatMap((day) => bookableWindows(day).map((span) => ({ date: day.date, ...span })));
+    const summary = service ? `Free for ${service.name}` : duration === undefined ? 'Free' : `Free for ${duration} minutes`;
+    return ctx.out.print(freeTimeCalendar(windows, { timeZone: found.timeZone, now: ctx.now(), summary }));
+  }
+  if (!found.hoursSet) ctx.out.note('No business hours are set, so every day counts as open all day; set them with `practice hours set`.');
+  printAgenda(ctx, found.days);
+}
+
+/** A whole number of minutes within one day: a length, or the step between starts. */
+function minutesOption(flag: string, text: string): number {
+  const minutes = countOption(flag, text, 1);
+  if (minutes > LAST_MINUTE) throw new UsageError(`${flag}: at most ${LAST_MINUTE} minutes, as a booking ends on the day it starts; got ${text}`);
+  return minutes;
+}
+
+/** The free windows a booking fits in: with slots, from a window's first start to its last slot's end; else the free time. */
+function bookableWindows(day: DayAvailability): Span[] {
+  if (!day.slots) return day.free;
+  return day.free.flatMap((window) => {
+    const inside = day.slots!.filter((slot) => window.start <= slot.start && slot.start < window.end);
+    return inside.length === 0 ? [] : [{ start: inside[0]!.start, end: inside.at(-1)!.end }];
+  });
+}
+
+function asJson(found: Availability, from: string, to: string, length: BookingLength | undefined, service: { id: string; name: string } | undefined) {
+  return {
+    from,
+    to,
+    time_zone: found.timeZone,
+    service_id: service?.id ?? null,
+    service_name: service?.name ?? null,
+    duration_minutes: length?.duration ?? null,
+    buffer_minutes: length?.buffer ?? null,
+    step_minutes: length?.step ?? null,
+    business_hours_set: found.hoursSet,
+    days: found.days,
+  };
+}
+
+/** Each day under its heading; under each free interval, the starts that fit in it (with a length). */
+function printAgenda(ctx: Context, days: readonly DayAvailability[]): void {
+  const { bold, dim } = ctx.out.color;
+  const width = ctx.io.stdout.columns ?? 80;
+  const lines = days.flatMap((day) => {
+    const heading = bold(dayName(day.date));
+    if (day.closed) return [heading, dim('  closed'), ''];
+    const windows = day.slots ? bookableWindows(day) : day.free;
+    if (windows.length === 0) return [heading, dim(day.slots ? '  no slot fits' : '  no free time'), ''];
+    return [heading, ...windows.flatMap((window) => {
+      const label = `  ${window.start}-${window.end}`;
+      if (!day.slots) return [`${label}  ${dim(lengthText(window))}`];
+      const starts = day.slots.filter((slot) => window.start <= slot.start && slot.start < window.end).map((slot) => slot.start);
+      return wrap(label, starts, width);
+    }), ''];
+  });
+  ctx.out.print(lines.join('\n').trimEnd());
+}
+
+/** `2h 30m` for a free interval. */
+function lengthText({ start, end }: Span): string {
+  const minutes = minutesOfDay(end) - minutesOfDay(start);
+  const hours = Math.floor(minutes / 60);
+  return [hours > 0 ? `${hours}h` : '', minutes % 60 > 0 ? `${minutes % 60}m` : ''].filter(Boolean).join(' ');
+}
+
+/** `label` then the starts, as many a line as fit in `width`, later lines indented under the first start. */
+function wrap(label: string, starts: readonly string[], width: number): string[] {
+  const indent = ' '.repeat(label.length + 3);
+  const perLine = Math.max(1, Math.floor((width - indent.length) / 7));
+  const lines: string[] = [];
+  for (let index = 0; index < starts.length; index += perLine) {
+    lines.push(`${index === 0 ? `${label} : ` : indent}${starts.slice(index, index + perLine).join('  ')}`);
+  }
+  return lines;
+}
