@@ -11,6 +11,9 @@ import { practiceTimeZone } from '../shared/input.js';
 /** Statuses that leave their time free (DESIGN.md section 3), as the overlap rule says. */
 const NOT_BLOCKING = ['cancelled', 'no_show'];
 
+/** The grid slots are offered on unless --step says otherwise. */
+export const DEFAULT_STEP = 15;
+
 export interface Availability {
   timeZone: string;
   /** Whether the practice has set any hours; without, every day counts as open all day. */

@@ -6,8 +6,7 @@ import { addDays } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { dayOption } from '../shared/input.js';
-import { readAvailability } from './availability.js';
-import { DEFAULT_STEP } from './slots.js';
+import { DEFAULT_STEP, readAvailability } from './availability.js';
 import { dayName } from './shared.js';
 
 export interface SlotFlags {

@@ -10,7 +10,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { countOption, dayOption } from '../shared/input.js';
 import { resolveService } from '../shared/resolve.js';
-import { type Availability, readFreeTime } from './availability.js';
+import { type Availability, DEFAULT_STEP, readFreeTime } from './availability.js';
 import { dayName } from './shared.js';
 
 interface SlotsOptions {
@@ -24,8 +24,6 @@ interface SlotsOptions {
   format?: 'csv' | 'ics';
 }
 
-/** The grid slots are offered on unless --step says otherwise. */
-export const DEFAULT_STEP = 15;
 /** A year at most: the answer is read in one go. */
 const MAX_DAYS = 366;
 const LAST_MINUTE = 24 * 60 - 1;
