@@ -63,13 +63,13 @@ begin
       format('%s: A''s update reaches none of B''s rows', tbl));
   else
     return next throws_ok(format('update %s set therapist_id = therapist_id where therapist_id = %L', relation, b), '42501', no_privilege,
-      format('%s: A can update no row at all: the table is append-only', tbl));
+      format('%s: A can update no row at all (no update privilege)', tbl));
   end if;
   if can_delete then
     return next is_empty(format('delete from %s where therapist_id = %L returning 1', relation, b), format('%s: A''s delete reaches none of B''s rows', tbl));
   else
     return next throws_ok(format('delete from %s where therapist_id = %L', relation, b), '42501', no_privilege,
-      format('%s: A can delete no row at all: the table is append-only', tbl));
+      format('%s: A can delete no row at all (no delete privilege)', tbl));
   end if;
 
   perform practice_tests.act_as('anon', '{"role": "anon"}');
