@@ -1,5 +1,6 @@
 // bench/server: req/s and p50/p99 of the hot read `GET /appointments?date=eq.D&order=start_time.asc`
-// at 1 and 16 connections, on PGlite and PostgreSQL, beside the ceiling measured in the same run:
+// at 1 and 16 connections, on PGlite and PostgreSQL (and at 16 on three instances sharing that
+// PostgreSQL, as behind a load balancer), beside the ceiling measured in the same run:
 // pgbench -f running the very transaction the server runs for that request on the same PostgreSQL,
 // as a script (a round trip per statement: the goal's ceiling) and pipelined (as the server sends it),
 // and beside a bare fastify + postgres.js route running only that transaction.
@@ -29,6 +30,8 @@ const PER_DAY = 10;
 const DAY = '2026-11-23';
 const QUERY = `date=eq.${DAY}&order=start_time.asc`;
 const CONNECTIONS = [1, 16];
+/** The scaled-out row: this many instances on one PostgreSQL, at the most connections. */
+const INSTANCES = 3;
 const ROOT = new URL('../..', import.meta.url).pathname;
 
 interface Server {
@@ -92,10 +95,12 @@ async function seed(server: Server, headers: Record<string, string>): Promise<vo
   for (let i = 0; i < rows.length; i += 1000) await post('appointments', rows.slice(i, i + 1000));
 }
 
-function measure(server: Server, headers: Record<string, string>, connections: number): LoadResult {
-  return runLoad({
-    url: `${server.url}/rest/v1/appointments?${QUERY}`, headers, connections, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
-  });
+/** The load spread over `servers` as a load balancer would: the connections dealt out in turn. */
+function measure(servers: Server[], headers: Record<string, string>, connections: number): Promise<LoadResult> {
+  return runLoad(...servers.map((server, i) => ({
+    url: `${server.url}/rest/v1/appointments?${QUERY}`, headers, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
+    connections: Math.floor(connections / servers.length) + (i < connections % servers.length ? 1 : 0),
+  })));
 }
 
 interface PgbenchScripts {
@@ -190,6 +195,8 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
   const admin = store === 'postgres' ? postgres(POSTGRES_URL, { max: 1, onnotice: () => {} }) : null;
   let server: Server | null = null;
   let bare: Server | null = null;
+  const siblings: Server[] = [];
+  const siblingDirs: string[] = [];
   try {
     let databaseUrl: string | undefined;
     if (admin) {
@@ -222,12 +229,12 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
     }
     const rows: Row[] = [];
     for (const connections of bare ? CONNECTIONS : []) {
-      const result = measure(bare!, {}, connections);
+      const result = await measure([bare!], {}, connections);
       const ceiling = ceilings.get(connections)!;
       rows.push({ store: 'bare route', connections, result, ceiling, goal: 'baseline', met: true });
     }
     for (const connections of CONNECTIONS) {
-      const result = measure(server, headers, connections);
+      const result = await measure([server], headers, connections);
       const ceiling = ceilings.get(connections) ?? null;
       if (store === 'postgres') {
         const goal = connections === 1 ? 0.75 : 0.4;
@@ -236,15 +243,25 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
         rows.push({ store, connections, result, ceiling, goal: '>= 1000 req/s', met: result.errors === 0 && result.rps >= 1000 });
       }
     }
+    if (databaseUrl) {
+      // More instances on the same database and secret, a data dir each (a data dir has one server).
+      for (let i = 1; i < INSTANCES; i++) siblingDirs.push(await mkdtemp(join(tmpdir(), 'practice-bench-')));
+      siblings.push(...(await Promise.all(siblingDirs.map((dir) => startServer(dir, jwtSecret, databaseUrl)))));
+      const connections = CONNECTIONS.at(-1)!;
+      const result = await measure([server, ...siblings], headers, connections);
+      // No target: on a small machine the instances share its cores with PostgreSQL and wrk.
+      rows.push({ store: `${store} x${INSTANCES}`, connections, result, ceiling: ceilings.get(connections)!, goal: 'no errors', met: result.errors === 0 });
+    }
     return rows;
   } finally {
     if (server) await stopServer(server);
+    for (const sibling of siblings) await stopServer(sibling);
     if (bare) await stopServer(bare);
     if (admin) {
       await admin.unsafe(`drop database if exists ${database} with (force)`);
       await admin.end();
     }
-    await rm(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, ...siblingDirs]) await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -253,3 +270,6 @@ const ceilings = new Map<number, Ceiling>();
 console.log(`bench/server: GET /appointments?${QUERY}, ${DAYS * PER_DAY} appointments, ${SECONDS} s per point after ${WARMUP_SECONDS} s warm-up`);
 const rows = [...(await benchStore('postgres', ceilings)), ...(await benchStore('pglite', ceilings))];
 report(rows);
+const scaledOut = rows.find((r) => r.store === `postgres x${INSTANCES}`)!;
+const single = rows.find((r) => r.store === 'postgres' && r.connections === scaledOut.connections)!;
+console.log(`${INSTANCES} instances / 1 instance on PostgreSQL at ${scaledOut.connections} connections: ${(scaledOut.result.rps / single.result.rps).toFixed(2)}x req/s`);

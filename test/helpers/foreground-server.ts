@@ -12,9 +12,11 @@ export interface Foreground {
   exited: Promise<number | null>;
 }
 
-export async function startForeground(args: string[]): Promise<Foreground> {
+/** `env`: the server's environment (default: the test's own). */
+export async function startForeground(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Foreground> {
   const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env,
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stderr = '';
