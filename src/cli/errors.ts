@@ -56,6 +56,7 @@ const API_HINTS: Record<number, string> = {
   401: 'Sign in again with `practice auth login`.',
   403: 'The signed-in account may not do this; check `practice auth status`.',
   404: 'Check the table or path, and the project URL of the profile (`practice profile list`).',
+  429: 'The server is rate limiting this account; wait a minute, or raise --max-wait.',
 };
 
 const NO_ANSWER_HINTS: Record<ConnectionError['reason'], string | null> = {

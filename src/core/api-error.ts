@@ -8,10 +8,10 @@ const AUTH_CODES = new Set([
   'refresh_token_not_found', 'refresh_token_already_used', 'invalid_credentials', 'user_not_found',
 ]);
 
-// Advice that needs no command name; the CLI adds its own for 401, 403, 404 and a body that is not JSON.
+// Advice that needs no command or flag name; the CLI adds its own for 401, 403, 404, 429 and a body
+// that is not JSON.
 const DEFAULT_HINTS: Record<number, string> = {
   413: 'Send less at once.',
-  429: 'The server is rate limiting this account; wait a minute, or raise --max-wait.',
   502: 'The server or a proxy in front of it is unavailable; try again shortly.',
   503: 'The server or a proxy in front of it is unavailable; try again shortly.',
   504: 'The server or a proxy in front of it timed out; try again shortly.',

@@ -5,7 +5,7 @@ import { AuthApi } from './auth-api.js';
 import type { ConfigStore } from './config-store.js';
 import { MissingAnonKeyError, UnknownProfileError } from './errors.js';
 import { DEFAULT_TIMEOUTS, HttpTransport } from './http.js';
-import type { StartLocalService } from './local-service.js';
+import type { StartLocalService } from './local-profile.js';
 import { chooseProfile, LOCAL_PROFILE, profileTimeZone, type ProfileSource } from './profiles.js';
 import { normalizeProjectUrl, type ProjectUrls, projectUrls } from './project-url.js';
 import { SessionKeeper } from './session.js';
@@ -52,7 +52,7 @@ export async function connect(inputs: ConnectInputs): Promise<Connection> {
   }
 
   // Only the local profile needs the code that starts a server and signs a therapist up.
-  const localAccount = local ? await import('./local-service.js') : null;
+  const localAccount = local ? await import('./local-profile.js') : null;
   let urls: ProjectUrls;
   // The local profile's stored key belongs to the local service, not to a PRACTICE_URL.
   let anonKey = env.PRACTICE_ANON_KEY || (stored?.url ? stored.anon_key : null) || null;

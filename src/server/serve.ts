@@ -1,15 +1,15 @@
 // Starting the service: lock the data dir, load the keys, open and migrate the store, connect the
 // rate-limit counters (Redis when REDIS_URL is set), listen. `server start --foreground` runs it.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
-import { loadServiceKeys, type ServiceKeys } from '../local-service/keys.js';
 import { ensureDataDir } from '../local-service/data-dir.js';
+import { loadServiceKeys, type ServiceKeys } from '../local-service/keys.js';
+import { acquireServerLock, type ServerLock } from '../local-service/server-state.js';
+import { buildApp } from './app.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/limits.js';
 import { openRateLimitStore } from './http/rate-limits.js';
 import { prepareDatabase } from './prepare.js';
-import { acquireServerLock, type ServerLock } from '../local-service/server-state.js';
 
 export interface ServeOptions {
   host: string;

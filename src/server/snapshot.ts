@@ -5,9 +5,9 @@
 // under the server lock to take it. A PostgreSQL store is the PostgreSQL server's to back up.
 import { rename, rm, stat } from 'node:fs/promises';
 import { pgliteDir } from '../local-service/data-dir.js';
+import { acquireServerLock } from '../local-service/server-state.js';
 import type { Database } from './db/database.js';
 import type { PgliteDatabase } from './db/pglite.js';
-import { acquireServerLock } from '../local-service/server-state.js';
 
 export function isPglite(db: Database): db is PgliteDatabase {
   return db.kind === 'pglite';

@@ -25,6 +25,8 @@ describe('failureOf', () => {
     ['the local account taken', new LocalAccountTakenError('therapist@localhost'), 4, 'Sign in to it with `practice auth login --profile local`.'],
     ['Ctrl-C at a question', new CancelledError('Cancelled.'), 130, null],
     ['refused credentials', new ApiError(401, 'PGRST301', 'bad', null, null), 4, 'Sign in again with `practice auth login`.'],
+    ['a rate limit the server gave no hint for', new ApiError(429, null, 'Rate limit exceeded', null, null), 1,
+      'The server is rate limiting this account; wait a minute, or raise --max-wait.'],
     ['the server\'s own hint', new ApiError(409, '23505', 'duplicate', null, 'Use another name.'), 1, 'Use another name.'],
     ['a proxy page', new ApiError(405, null, 'The server answered HTTP 405', null, null, true), 1,
       'The answer was not JSON: a proxy, or a URL that is not a practice project? Check `practice profile list`.'],

@@ -2,10 +2,10 @@
 // SIGINT/SIGTERM) or, by default, as a background process that outlives the command.
 import { isIP } from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { startInBackground } from '../../local-service/background.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/http/limits.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { startInBackground } from '../../local-service/background.js';
 import { dataDirOf, dataDirOption, integerIn } from './shared.js';
 
 const DEFAULT_PORT = 54321;
