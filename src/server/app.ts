@@ -125,7 +125,7 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
 
   const handleRest = restHandler(db, schema);
   app.route<{ Params: { table: string } }>({
-    method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
     url: '/rest/v1/:table',
     onRequest: [authenticate, ...limits.rest],
     handler: async (request, reply) => {

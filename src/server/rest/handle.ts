@@ -8,6 +8,7 @@ import { parseJsonBody } from '../http/json-body.js';
 import { parsePrefer, parseRangeHeader } from './parse-prefer.js';
 import { parseQuery } from './parse-query.js';
 import { planRequest, type PlanInput } from './plan.js';
+import { negotiatedProfile } from './profile.js';
 import { PreparedReads, type PreparedRequest, type RequestShape } from './prepared-reads.js';
 import { commitDecision, toResponse, type RestResponse } from './respond.js';
 import { toStatement, type ResultRow } from './sql.js';
@@ -24,7 +25,8 @@ export interface RestRequest {
   identity: Identity;
 }
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE']);
+const WITH_BODY = new Set(['POST', 'PATCH', 'PUT']);
 const ACCEPTABLE = /(^|,)\s*(\*\/\*|application\/\*|application\/json|application\/vnd\.pgrst\.object(\+json)?)\s*(;|,|$)/i;
 // Headers worth exposing to SQL as request.headers; credentials stay out of the database.
 const SQL_VISIBLE_HEADERS = ['user-agent', 'prefer', 'accept', 'content-type', 'x-client-info'];
@@ -58,7 +60,7 @@ function prepare(schema: SchemaCache, request: RestRequest, shape: RequestShape)
     query: parseQuery(shape.search),
     prefer,
     range: parseRangeHeader(shape.range),
-    body: method === 'POST' || method === 'PATCH' ? parseBody(request.body) : undefined,
+    body: WITH_BODY.has(method) ? parseBody(request.body) : undefined,
     single: /application\/vnd\.pgrst\.object/i.test(accept),
     userId: shape.userId,
   };
@@ -72,6 +74,8 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
   return async (request) => {
     const method = request.method.toUpperCase();
     if (!METHODS.has(method)) throw failures.methodNotAllowed(method);
+    // Before the memory of reads: a remembered read must not answer a schema it does not serve.
+    const profile = negotiatedProfile(method, request.headers);
     const shape: RequestShape = {
       method,
       path: request.path,
@@ -95,10 +99,13 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
         method,
         path: request.path,
         headers: sqlVisibleHeaders(request.headers),
+        timeZone: prefer.timezone,
       },
       statement,
-      commitIf: commitDecision(plan),
+      commitIf: commitDecision(plan, prefer),
     });
-    return toResponse(plan, row, prefer);
+    const response = toResponse(plan, row, prefer);
+    if (profile !== null) response.headers['content-profile'] = profile;
+    return response;
   };
 }
