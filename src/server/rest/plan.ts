@@ -22,6 +22,8 @@ interface PlanBase {
   tenant: string | null;
   /** Accept: application/vnd.pgrst.object+json — exactly one row or 406. */
   single: boolean;
+  /** Accept: text/csv — the rows as CSV, a header line first. */
+  csv: boolean;
 }
 
 export interface ReadPlan extends PlanBase {
@@ -75,6 +77,8 @@ export interface PlanInput {
   /** The parsed JSON body of POST and PATCH. */
   body: unknown;
   single: boolean;
+  /** Accept: text/csv; absent means JSON. */
+  csv?: boolean;
   userId: string | null;
 }
 
@@ -199,7 +203,7 @@ function returning(table: Table, input: PlanInput): Projection[] | null {
 
 export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
   const table = resolveTable(schema, input.table);
-  const base: PlanBase = { table, tenant: tenantOf(table, input.userId), single: input.single };
+  const base: PlanBase = { table, tenant: tenantOf(table, input.userId), single: input.single, csv: input.csv === true };
   const { query } = input;
   switch (input.method) {
     case 'GET':
@@ -220,12 +224,14 @@ export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
       return planPut(table, input, base);
     case 'PATCH': {
       if (query.filters.length === 0) throw failures.missingWhere('UPDATE');
-      if (!isObject(input.body)) throw failures.invalidBody('Request body of PATCH must be a JSON object');
+      // A CSV body is a list of rows: one row is the patch, as PostgREST reads it.
+      const patch = Array.isArray(input.body) && input.body.length === 1 ? input.body[0] : input.body;
+      if (!isObject(patch)) throw failures.invalidBody('Request body of PATCH must be a JSON object');
       return {
         ...base,
         kind: 'update',
-        columns: bodyColumns(table, Object.keys(input.body)),
-        row: JSON.stringify(input.body),
+        columns: bodyColumns(table, Object.keys(patch)),
+        row: JSON.stringify(patch),
         filters: checkFilters(table, query.filters),
         returning: returning(table, input),
       };

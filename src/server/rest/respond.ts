@@ -13,6 +13,7 @@ export interface RestResponse {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
 function contentRange(offset: number, rows: number, total: number | null): string {
   const range = rows > 0 ? `${offset}-${offset + rows - 1}` : '*';
@@ -37,7 +38,7 @@ export function commitDecision(plan: Plan, prefer: Preferences): ((row: ResultRo
 }
 
 export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): RestResponse {
-  const headers: Record<string, string> = { 'content-type': plan.single ? OBJECT_TYPE : JSON_TYPE };
+  const headers: Record<string, string> = { 'content-type': plan.csv ? CSV_TYPE : plan.single ? OBJECT_TYPE : JSON_TYPE };
   if (prefer.applied.length > 0) headers['preference-applied'] = prefer.applied.join(', ');
   if (plan.kind === 'insert' && plan.put !== null && row.page_total !== 1) throw failures.putMismatch();
   if (plan.single && row.page_total !== 1) throw failures.notSingleObject(row.page_total);

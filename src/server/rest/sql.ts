@@ -108,7 +108,13 @@ function orderSql(order: OrderTerm[], relation: string): string {
   return ` order by ${terms.join(', ')}`;
 }
 
-function bodySql(single: boolean): string {
+// PostgREST's asCsvF: the first row's keys as the header, then each row as PostgreSQL writes a
+// record (fields quoted where they hold a comma, quote, space or parenthesis), less its parentheses.
+const CSV_BODY = `(select coalesce(string_agg(k, ','), '') from json_object_keys(json_agg(_t) -> 0) k) || chr(10) || ` +
+  `coalesce(string_agg(substring(_t::text, 2, length(_t::text) - 2), chr(10)), '')`;
+
+function bodySql({ single, csv }: { single: boolean; csv: boolean }): string {
+  if (csv) return CSV_BODY;
   return single ? `(json_agg(_t) -> 0)::text` : `coalesce(json_agg(_t), '[]')::text`;
 }
 
@@ -120,7 +126,7 @@ function readSql(plan: ReadPlan): Statement {
   const page =
     `select ${plan.projections.map(projectionSql).join(', ')} from ${table}${where}` +
     `${orderSql(plan.order, quote(plan.table.name))} limit ${params.add(plan.limit)} offset ${params.add(plan.offset)}`;
-  const body = plan.withBody ? bodySql(plan.single) : 'null::text';
+  const body = plan.withBody ? bodySql(plan) : 'null::text';
   return {
     text: `select count(*)::int as page_total, ${total} as total, null::int as inserted, ${body} as body, ` +
       `null::text as location_id from (${page}) _t`,
@@ -129,9 +135,9 @@ function readSql(plan: ReadPlan): Statement {
 }
 
 /** The shared tail of every write: counts, the representation and the Location id. */
-function writeResultSql(source: string, returning: Projection[] | null, single: boolean, extra: { inserted: boolean; location: string | null }): string {
+function writeResultSql(source: string, returning: Projection[] | null, media: { single: boolean; csv: boolean }, extra: { inserted: boolean; location: string | null }): string {
   const body = returning
-    ? `(select ${bodySql(single)} from (select ${returning.map(projectionSql).join(', ')} from pgrst_source) _t)`
+    ? `(select ${bodySql(media)} from (select ${returning.map(projectionSql).join(', ')} from pgrst_source) _t)`
     : 'null::text';
   return `with pgrst_source as (${source}) select (select count(*) from pgrst_source)::int as page_total, ` +
     `null::int as total, ` +
@@ -159,7 +165,7 @@ function insertSql(plan: InsertPlan): Statement {
   }
   // xmax = 0 marks a row this statement inserted (not one an upsert updated).
   source += ` returning ${table}.*, (xmax = 0) as pgrst_inserted`;
-  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: true, location: plan.location }), values: params.values };
+  return { text: writeResultSql(source, plan.returning, plan, { inserted: true, location: plan.location }), values: params.values };
 }
 
 /**
@@ -179,20 +185,20 @@ function updateSql(plan: UpdatePlan): Statement {
   const table = `public.${quote(plan.table.name)}`;
   if (plan.columns.length === 0) {
     // An empty patch changes nothing; answer as an update that matched no row.
-    return { text: writeResultSql(`select * from ${table} where false`, plan.returning, plan.single, { inserted: false, location: null }), values: [] };
+    return { text: writeResultSql(`select * from ${table} where false`, plan.returning, plan, { inserted: false, location: null }), values: [] };
   }
   const row = params.add(plan.row);
   const assignments = plan.columns.map((c) => `${quote(c.name)} = pgrst_body.${quote(c.name)}`).join(', ');
   const source = `update ${table} set ${assignments} from json_populate_record(null::${table}, ${row}::json) pgrst_body` +
     `${whereSql(plan, params)} returning ${table}.*`;
-  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: false, location: null }), values: params.values };
+  return { text: writeResultSql(source, plan.returning, plan, { inserted: false, location: null }), values: params.values };
 }
 
 function deleteSql(plan: DeletePlan): Statement {
   const params = new Parameters();
   const table = `public.${quote(plan.table.name)}`;
   const source = `delete from ${table}${whereSql(plan, params)} returning ${table}.*`;
-  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: false, location: null }), values: params.values };
+  return { text: writeResultSql(source, plan.returning, plan, { inserted: false, location: null }), values: params.values };
 }
 
 export function toStatement(plan: Plan): Statement {
