@@ -107,9 +107,13 @@ export interface AccountChanges {
   userMetadata?: JsonObject;
 }
 
+const UNIQUE_VIOLATION = '23505';
+
 /** The account after the changes, or null when the new email is another account's. */
 export async function updateAccount(tx: OwnerTransaction, id: string, changes: AccountChanges): Promise<Account | null> {
-  const [row] = await tx.query<AccountRow>(
+  // The check in the statement sees committed accounts only; an account taking the same email at
+  // this moment is caught by the unique index, and is the same answer.
+  const rows = await tx.query<AccountRow>(
     `update auth.users set
        email = coalesce($2, email),
        encrypted_password = coalesce($3, encrypted_password),
@@ -121,8 +125,11 @@ export async function updateAccount(tx: OwnerTransaction, id: string, changes: A
        and not exists (select from auth.users other where other.email = $2 and other.id <> $1)
      returning ${COLUMNS}`,
     [id, changes.email ?? null, changes.encryptedPassword ?? null, changes.userMetadata ? JSON.stringify(changes.userMetadata) : null],
-  );
-  return row ? toAccount(row) : null;
+  ).catch((err: unknown) => {
+    if ((err as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) return [];
+    throw err;
+  });
+  return rows[0] ? toAccount(rows[0]) : null;
 }
 
 /** The account's one identity, its email, as Supabase Auth lists identities (`identity_id`, `id` = sub). */
