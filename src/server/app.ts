@@ -9,6 +9,8 @@ import type { SchemaCache } from './db/schema-cache.js';
 import { failures, toErrorResponse } from './errors.js';
 import { registerAdminRoutes } from './http/admin-routes.js';
 import { apiKeyGate, withoutApiKey } from './http/apikey.js';
+import { installCors } from './http/cors.js';
+import { ANY_ORIGIN } from './http/cors-origins.js';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMITS, HEADER_LIMIT_BYTES, type RateLimitSettings } from './http/limits.js';
 import { installRateLimits, type RateLimitStore } from './http/rate-limits.js';
 import { answerClientError, checkUrlLength } from './http/request-size.js';
@@ -29,6 +31,8 @@ export interface AppOptions {
    * X-Forwarded-For names the client; absent, the peer address is the client's.
    */
   trustProxy?: string | undefined;
+  /** The browser origins allowed to call the service; default every origin (`*`). */
+  corsOrigins?: readonly string[] | undefined;
 }
 
 declare module 'fastify' {
@@ -67,7 +71,9 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  // The gateway, in the order a request meets it: its size, then its project key.
+  // The gateway, in the order a request meets it: CORS (a preflight is answered there, before any
+  // check a browser's preflight could not pass), its size, then its project key.
+  await installCors(app, options.corsOrigins ?? [ANY_ORIGIN]);
   app.addHook('onRequest', checkUrlLength);
   app.addHook('onRequest', apiKeyGate(keys));
   const limits = await installRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS, options.rateLimitStore ?? null);
@@ -119,7 +125,7 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
 
   const handleRest = restHandler(db, schema);
   app.route<{ Params: { table: string } }>({
-    method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
     url: '/rest/v1/:table',
     onRequest: [authenticate, ...limits.rest],
     handler: async (request, reply) => {

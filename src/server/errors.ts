@@ -91,6 +91,18 @@ export const failures = {
     new ServiceError(406, 'PGRST107', `None of these media types are available: ${accept}`),
   invalidPath: (path: string) =>
     new ServiceError(404, 'PGRST125', `Invalid path specified in request URL: ${path}`),
+  invalidPreferences: (tokens: string[]) =>
+    new ServiceError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${tokens.join(', ')}`),
+  maxAffectedExceeded: (rows: number) =>
+    new ServiceError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
+  unacceptableSchema: (schema: string, exposed: readonly string[]) =>
+    new ServiceError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`),
+  putFilters: () =>
+    new ServiceError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators"),
+  putPaging: () =>
+    new ServiceError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT'),
+  putMismatch: () =>
+    new ServiceError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)'),
   internal: () => new ServiceError(500, 'PGRST000', 'Internal server error'),
 
   // Limits on what one request may ask of the server. PostgREST has no such codes; these are ours,
@@ -130,6 +142,11 @@ export const authFailures = {
   weakPassword: (minLength: number) =>
     new AuthError(422, 'weak_password', `Password should be at least ${minLength} characters.`,
       { weak_password: { reasons: ['length'] } }),
+  samePassword: () =>
+    new AuthError(422, 'same_password', 'New password should be different from the old password.'),
+  emailExists: () =>
+    new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
+  notAdmin: () => new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges'),
   passwordTooLong: (maxBytes: number) =>
     new AuthError(400, 'validation_failed', `Password cannot be longer than ${maxBytes} characters`),
   signupNeedsEmail: () => new AuthError(422, 'validation_failed', 'To signup, please provide your email'),

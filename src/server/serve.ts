@@ -21,6 +21,8 @@ export interface ServeOptions {
   rateLimits?: RateLimitSettings | undefined;
   /** Load balancers whose X-Forwarded-For is believed (app.ts). */
   trustProxy?: string | undefined;
+  /** Browser origins allowed (app.ts); absent: every origin. */
+  corsOrigins?: readonly string[] | undefined;
   /** REDIS_URL, when set, holds the rate-limit counters every instance shares. */
   env: NodeJS.ProcessEnv;
 }
@@ -63,7 +65,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
     const rateLimitStore = await openRateLimitStore(rateLimits, options.env.REDIS_URL);
     if (rateLimitStore) shutdown.add(() => rateLimitStore.redis.quit());
-    const app = await buildApp({ db, schema, keys, rateLimits, rateLimitStore, trustProxy: options.trustProxy });
+    const app = await buildApp({ db, schema, keys, rateLimits, rateLimitStore, trustProxy: options.trustProxy, corsOrigins: options.corsOrigins });
     shutdown.add(() => app.close());
     const url = await listen(app, options.host, options.port);
     await lock.publish(url);

@@ -16,6 +16,7 @@ type Shape = 'object' | 'array';
 /** Every command that takes --json, and what it prints. */
 const SHAPES: Record<string, Shape> = {
   'auth status': 'object',
+  'auth password': 'object',
   'server status': 'object',
   'profile list': 'array',
   'appt list': 'array',
@@ -175,7 +176,7 @@ const RUNS: Array<[string, () => string[]]> = [
 
 describe('--json prints one object for one record, an array for a list', () => {
   it('runs every command in SHAPES (server status apart, below)', () => {
-    expect(RUNS.map(([path]) => path).sort()).toEqual(Object.keys(SHAPES).filter((path) => path !== 'server status').sort());
+    expect(RUNS.map(([path]) => path).sort()).toEqual(Object.keys(SHAPES).filter((path) => !['server status', 'auth password'].includes(path)).sort());
   });
 
   it.each(RUNS)('%s', async (path, args) => {
@@ -188,6 +189,12 @@ describe('--json prints one object for one record, an array for a list', () => {
     const printed = JSON.parse(result.stdout);
     expect(printed).toMatchObject({ running: false });
     expect(shapeOf(printed)).toBe(SHAPES['server status']);
+  });
+
+  it('auth password (reads the new password from stdin; this session stays signed in)', async () => {
+    const result = await home.run(['auth', 'password', '--password-stdin', '--json'], { input: 'shape-test new password\n' });
+    expect(result.code, result.stderr).toBe(0);
+    expect(shapeOf(JSON.parse(result.stdout))).toBe(SHAPES['auth password']);
   });
 });
 

@@ -63,6 +63,8 @@ export interface TestServerOptions {
   recordRequests?: boolean;
   /** Load balancers whose X-Forwarded-For is believed (app.ts). */
   trustProxy?: string;
+  /** Browser origins allowed (app.ts); default every origin. */
+  corsOrigins?: string[];
 }
 
 /** A request as it reached the server; `url` is the path and query string as sent (percent-encoded). */
@@ -109,6 +111,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
     rateLimitStore: options.rateLimitStore ?? null,
     auth: { ...DEFAULT_AUTH_SETTINGS, ...options.auth },
     trustProxy: options.trustProxy,
+    corsOrigins: options.corsOrigins,
   });
   const url = await listen(app, '127.0.0.1', 0);
   const received: ReceivedRequest[] = [];

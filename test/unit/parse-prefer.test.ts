@@ -4,7 +4,9 @@ import { ServiceError } from '../../src/server/errors.js';
 import { parsePrefer, parseRangeHeader } from '../../src/server/rest/parse-prefer.js';
 import type { Preferences } from '../../src/server/rest/query.js';
 
-const none: Preferences = { return: null, count: null, resolution: null, applied: [] };
+const none: Preferences = {
+  return: null, count: null, resolution: null, missing: null, handling: null, timezone: null, maxAffected: null, applied: [],
+};
 
 describe('parsePrefer', () => {
   it.each<[string | undefined, Partial<Preferences>]>([
@@ -25,7 +27,7 @@ describe('parsePrefer', () => {
 
   it('reads several preferences from one header, or from several joined with ", "', () => {
     const expected: Preferences = {
-      return: 'representation', count: 'exact', resolution: 'merge-duplicates',
+      ...none, return: 'representation', count: 'exact', resolution: 'merge-duplicates',
       // PostgREST's Preference-Applied order: resolution, return, count.
       applied: ['resolution=merge-duplicates', 'return=representation', 'count=exact'],
     };
@@ -43,7 +45,7 @@ describe('parsePrefer', () => {
   });
 
   it.each([
-    'handling=strict, tx=rollback, missing=default, timezone=UTC, max-affected=5, params=single-object',
+    'params=single-object',
     'return=Representation',
     'count = exact',
     'count=exact;q=1',
@@ -54,8 +56,39 @@ describe('parsePrefer', () => {
   });
 
   it('keeps the recognised ones among unknown ones', () => {
-    expect(parsePrefer('handling=strict, return=representation, foo')).toEqual({
-      ...none, return: 'representation', applied: ['return=representation'],
+    expect(parsePrefer('handling=lenient, return=representation, foo')).toEqual({
+      ...none, return: 'representation', handling: 'lenient', applied: ['return=representation', 'handling=lenient'],
+    });
+  });
+
+  it('reads missing, handling, timezone and max-affected, echoed in PostgREST order', () => {
+    expect(parsePrefer('max-affected=5, timezone=America/Los_Angeles, handling=strict, count=exact, return=minimal, missing=default, resolution=ignore-duplicates, tx=rollback')).toEqual({
+      return: 'minimal', count: 'exact', resolution: 'ignore-duplicates', missing: 'default', handling: 'strict',
+      timezone: 'America/Los_Angeles', maxAffected: 5,
+      applied: ['resolution=ignore-duplicates', 'missing=default', 'return=minimal', 'count=exact', 'handling=strict',
+        'timezone=America/Los_Angeles', 'max-affected=5'],
+    });
+  });
+
+  it('honours max-affected only with handling=strict, and only a whole number', () => {
+    expect(parsePrefer('max-affected=5')).toEqual(none);
+    expect(parsePrefer('handling=lenient, max-affected=5')).toMatchObject({ maxAffected: null, applied: ['handling=lenient'] });
+    expect(parsePrefer('handling=strict, max-affected=five')).toMatchObject({ maxAffected: null, applied: ['handling=strict'] });
+  });
+
+  it('refuses unrecognised preferences under handling=strict: 400 PGRST122 naming them', () => {
+    const refusal = (() => {
+      try {
+        parsePrefer('handling=strict, foo, return=minimal, bar');
+      } catch (err) {
+        return err as ServiceError;
+      }
+      throw new Error('no refusal');
+    })();
+    expect(refusal).toBeInstanceOf(ServiceError);
+    expect(refusal.status).toBe(400);
+    expect(refusal.body).toEqual({
+      code: 'PGRST122', message: 'Invalid preferences given with handling=strict', details: 'Invalid preferences: foo, bar', hint: null,
     });
   });
 });

@@ -40,8 +40,37 @@ describe('filters: column=[not.]operator.value', () => {
     ['name=not.like.a*', cond('name', 'like', 'a*', true)],
     ['notes=not.is.null', cond('notes', 'is', 'null', true)],
     ['name=not.isdistinct.x', cond('name', 'isdistinct', 'x', true)],
+    ['body=fts.cat %26 dog', cond('body', 'fts', 'cat & dog')],
+    ['body=plfts.cat dog', cond('body', 'plfts', 'cat dog')],
+    ['body=phfts.fat cat', cond('body', 'phfts', 'fat cat')],
+    ['body=wfts."fat cat" -dog', cond('body', 'wfts', '"fat cat" -dog')],
+    ['body=fts(english).cats', { ...cond('body', 'fts', 'cats'), config: 'english' }],
+    ['body=not.wfts(simple).x', { ...cond('body', 'wfts', 'x', true), config: 'simple' }],
+    ['name=like(any).{A*,B*}', { ...cond('name', 'like', '{A*,B*}'), quantifier: 'any' }],
+    ['id=eq(all).{1,2}', { ...cond('id', 'eq', '{1,2}'), quantifier: 'all' }],
+    ['age=not.gt(any).{1,2}', { ...cond('age', 'gt', '{1,2}', true), quantifier: 'any' }],
   ])('%s', (search, expected) => {
     expect(parseQuery(search).filters).toEqual([expected]);
+  });
+
+  it('reads quantifiers and configurations inside logic trees too', () => {
+    expect(parseQuery('or=(name.ilike(any).{a*,"b,c*"},notes.fts(english).tea)').filters).toEqual([{
+      kind: 'group', negated: false, operator: 'or', filters: [
+        { ...cond('name', 'ilike', '{a*,"b,c*"}'), quantifier: 'any' },
+        { ...cond('notes', 'fts', 'tea'), config: 'english' },
+      ],
+    }]);
+  });
+
+  it.each([
+    // PostgREST's quantOperator has no neq; a configuration is an identifier.
+    ['id=neq(any).{1,2}', null],
+    ['body=fts(eng-lish).cat', null],
+    ['body=fts().cat', null],
+  ])('%s is 400 PGRST100', (search, details) => {
+    const err = failure(search);
+    expect(err.body.code).toBe('PGRST100');
+    if (details !== null) expect(err.body.details).toContain(details);
   });
 
   it.each([
@@ -302,8 +331,6 @@ describe('errors worded as PostgREST words them', () => {
 
   it.each([
     ['id=cs.{1,2}', 'Unsupported filter operator (cs)'],
-    ['body=fts(english).cat', 'Unsupported filter operator (fts(english))'],
-    ['id=eq(any).{1,2}', 'Unsupported filter operator (eq(any))'],
     ['or=(tags.ov.{a})', 'Unsupported filter operator (ov)'],
     ['clients.name=eq.x', 'Resource embedding is not supported (clients.name)'],
     ['clients.order=name', 'Resource embedding is not supported (clients.order)'],

@@ -9,7 +9,7 @@ export interface CredentialFlags {
   passwordStdin?: boolean;
 }
 
-async function readStdin(ctx: Context): Promise<string> {
+export async function readStdin(ctx: Context): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of ctx.io.stdin) chunks.push(Buffer.from(chunk as Buffer));
   // Only the line break `echo` adds is dropped; other whitespace may belong to the password.

@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { loginCommand } from './login.js';
 import { logoutCommand } from './logout.js';
+import { passwordCommand } from './password.js';
 import { signupCommand } from './signup.js';
 import { statusCommand } from './status.js';
 import { tokenCommand } from './token.js';
@@ -15,5 +16,6 @@ export function authCommand(ctx: Context): Command {
     .addCommand(signupCommand(ctx))
     .addCommand(statusCommand(ctx))
     .addCommand(tokenCommand(ctx))
-    .addCommand(logoutCommand(ctx));
+    .addCommand(logoutCommand(ctx))
+    .addCommand(passwordCommand(ctx));
 }

@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { startInBackground } from '../../local-service/background.js';
+import { ANY_ORIGIN, parseCorsOrigins } from '../../server/http/cors-origins.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/http/limits.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
@@ -16,6 +17,7 @@ interface StartOptions extends RateLimitSettings {
   dataDir?: string;
   databaseUrl?: string;
   trustProxy?: string;
+  corsOrigins: string[];
   foreground?: boolean;
 }
 
@@ -50,8 +52,27 @@ function proxyList(value: string): string {
   return entries.join(',');
 }
 
+// A browser's Origin: scheme, host and optional port, nothing after them.
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/i;
+
+/** `--cors-origins`: comma-separated origins or `*`; anything else is a usage error. */
+function originList(value: string): string[] {
+  const origins = parseCorsOrigins(value);
+  for (const origin of origins) {
+    if (origin !== ANY_ORIGIN && !ORIGIN.test(origin)) {
+      throw new InvalidArgumentError(`"${origin}" is not an origin: write it as a browser sends it, e.g. https://app.example.com or http://localhost:5173, without a path.`);
+    }
+  }
+  return origins;
+}
+
 function rateLimitEnv(options: StartOptions): NodeJS.ProcessEnv {
   return Object.fromEntries(RATE_LIMIT_FLAGS.map(([key, , env]) => [env, String(options[key])]));
+}
+
+/** What the background server is started with: the limits and the origins, as the environment. */
+function childEnv(options: StartOptions): NodeJS.ProcessEnv {
+  return { ...rateLimitEnv(options), PRACTICE_CORS_ORIGINS: options.corsOrigins.join(',') };
 }
 
 export function startCommand(ctx: Context): Command {
@@ -68,6 +89,12 @@ export function startCommand(ctx: Context): Command {
         .argParser(proxyList)
         .env('PRACTICE_TRUST_PROXY'),
     )
+    .addOption(
+      new Option('--cors-origins <origins>', 'browser origins allowed to call the service, comma-separated (* for any)')
+        .argParser(originList)
+        .default([ANY_ORIGIN], ANY_ORIGIN)
+        .env('PRACTICE_CORS_ORIGINS'),
+    )
     .option('--foreground', 'stay in the foreground and print {"url", "anon_key"} once listening')
     .addHelpText('before', `Examples:
   $ practice server start                      # PGlite under ~/.local/share/practice, in the background
@@ -75,6 +102,7 @@ export function startCommand(ctx: Context): Command {
   $ practice server start --database-url postgres://user@db.example/practice
   $ practice server start --reads-per-minute 0 --writes-per-minute 0   # no limits, for a load test
   $ practice server start --host 0.0.0.0 --trust-proxy 10.0.0.0/8      # behind a load balancer
+  $ practice server start --cors-origins https://app.example.com,http://localhost:5173   # browsers of these sites only
 `)
     .addHelpText('after', `
 With REDIS_URL set, the rate-limit counters live in that Redis, shared by every instance using it.`)
@@ -86,7 +114,7 @@ With REDIS_URL set, the rate-limit counters live in that Redis, shared by every 
 async function runStart(options: StartOptions, ctx: Context): Promise<void> {
   const dataDir = dataDirOf(options, ctx);
   if (!options.foreground) {
-    const started = await startInBackground(ctx.self, { ...ctx.env, ...rateLimitEnv(options) }, { ...options, dataDir });
+    const started = await startInBackground(ctx.self, { ...ctx.env, ...childEnv(options) }, { ...options, dataDir });
     ctx.io.stderr.write(
       started.alreadyRunning ? `The practice service is already running at ${started.url}\n` : `The practice service is running at ${started.url}\n`,
     );
@@ -103,6 +131,7 @@ async function runStart(options: StartOptions, ctx: Context): Promise<void> {
       dataDir,
       databaseUrl: options.databaseUrl,
       trustProxy: options.trustProxy,
+      corsOrigins: options.corsOrigins,
       rateLimits: { readsPerMinute, writesPerMinute, authPerMinute },
       env: ctx.env,
     });

@@ -6,8 +6,10 @@ import type { Database } from '../db/database.js';
 import { authFailures, ServiceError } from '../errors.js';
 import { parseJsonBody } from '../http/json-body.js';
 import {
-  createAccount, findAccountByEmail, findAccountById, isValidEmail, normalizeEmail, recordSignIn, userJson, type Account,
+  createAccount, findAccountByEmail, findAccountById, isValidEmail, normalizeEmail, recordSignIn, updateAccount, userJson,
+  type Account, type AccountChanges,
 } from './accounts.js';
+import { AUTH_HEALTH, AUTH_SETTINGS } from './settings.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
 import {
   DEFAULT_REFRESH_REUSE_SECONDS, endSessions, rotateRefreshToken, sessionIsLive, startSession, type IssuedToken, type LogoutScope,
@@ -68,11 +70,17 @@ function credentials(request: FastifyRequest): { email: string; password: string
   return { email: normalizeEmail(text(body.email)), password: text(body.password) };
 }
 
-function checkNewPassword(password: string): void {
-  if (password === '') throw authFailures.signupNeedsPassword();
+/** Supabase Auth's checkPasswordStrength: too long is a 400, too short a 422 weak_password. */
+function checkPasswordStrength(password: string): void {
   const bytes = Buffer.byteLength(password);
   if (bytes > MAX_PASSWORD_BYTES) throw authFailures.passwordTooLong(MAX_PASSWORD_BYTES);
   if (bytes < MIN_PASSWORD_BYTES) throw authFailures.weakPassword(MIN_PASSWORD_BYTES);
+}
+
+/** `data` as Supabase Auth reads it: an object, or absent (null and other types change nothing). */
+function metadataOf(body: Record<string, unknown>): Record<string, unknown> | undefined {
+  const data = body.data;
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? data as Record<string, unknown> : undefined;
 }
 
 export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, onRequest }: AuthRouteOptions): void {
@@ -83,7 +91,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
   async function session(account: Account, issued: IssuedToken) {
     const { token, expiresAt } = await signAccessToken(
       keys.jwtSecret,
-      { sub: account.id, email: account.email, sessionId: issued.sessionId },
+      { sub: account.id, email: account.email, sessionId: issued.sessionId, appMetadata: account.appMetadata, userMetadata: account.userMetadata },
       settings.accessTokenSeconds,
     );
     return {
@@ -118,10 +126,11 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     const { email, password } = credentials(request);
     if (email === '') throw authFailures.signupNeedsEmail();
     if (!isValidEmail(email)) throw authFailures.invalidEmail();
-    checkNewPassword(password);
+    if (password === '') throw authFailures.signupNeedsPassword();
+    checkPasswordStrength(password);
     const encrypted = await hashPassword(password);
     const { account, issued } = await db.transaction(async (tx) => {
-      const created = await createAccount(tx, email, encrypted);
+      const created = await createAccount(tx, email, encrypted, metadataOf(jsonObject(request)) ?? {});
       if (!created) throw authFailures.userAlreadyExists();
       return { account: created, issued: await startSession(tx, created.id) };
     });
@@ -168,4 +177,37 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     if (!account) throw authFailures.userNotFound();
     return userJson(account);
   });
+
+  // supabase-js's updateUser. Checked in Supabase Auth's order (UserUpdate in user.go): the email's
+  // form, the password's strength, app_metadata, the email's owner, then the same password.
+  app.put('/auth/v1/user', { onRequest: onRequest.signedIn }, async (request) => {
+    const user = await signedInUser(request);
+    const body = jsonObject(request);
+    const email = typeof body.email === 'string' && body.email !== '' ? normalizeEmail(body.email) : undefined;
+    if (email !== undefined && !isValidEmail(email)) throw authFailures.invalidEmail();
+    const password = typeof body.password === 'string' ? body.password : undefined;
+    if (password !== undefined) checkPasswordStrength(password);
+    if (body.app_metadata !== undefined && body.app_metadata !== null) throw authFailures.notAdmin();
+    const account = await findAccountById(db, user.userId);
+    if (!account) throw authFailures.userNotFound();
+    if (email !== undefined && email !== account.email && (await findAccountByEmail(db, email))) throw authFailures.emailExists();
+    const changes: AccountChanges = { userMetadata: metadataOf(body) };
+    if (email !== undefined && email !== account.email) changes.email = email;
+    if (password !== undefined) {
+      if (await verifyPassword(password, account.encryptedPassword)) throw authFailures.samePassword();
+      changes.encryptedPassword = await hashPassword(password);
+    }
+    const updated = await db.transaction(async (tx) => {
+      const changed = await updateAccount(tx, user.userId, changes);
+      if (!changed) throw authFailures.emailExists();
+      // A new password signs every other session out, as Supabase Auth's UpdatePassword does.
+      if (changes.encryptedPassword !== undefined) await endSessions(tx, user.userId, user.sessionId, 'others');
+      return changed;
+    });
+    return userJson(updated);
+  });
+
+  // Neither needs a user, only the apikey; both are constants, so no limit counts them.
+  app.get('/auth/v1/settings', async () => AUTH_SETTINGS);
+  app.get('/auth/v1/health', async () => AUTH_HEALTH);
 }

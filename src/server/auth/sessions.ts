@@ -86,7 +86,7 @@ export async function sessionIsLive(db: Database, sessionId: string, userId: str
 }
 
 /** Signing out deletes sessions, and with them their refresh tokens, as Supabase Auth does. */
-export async function endSessions(db: Database, userId: string, sessionId: string | null, scope: LogoutScope): Promise<void> {
+export async function endSessions(db: Pick<OwnerTransaction, 'query'>, userId: string, sessionId: string | null, scope: LogoutScope): Promise<void> {
   if (sessionId === null || scope === 'global') {
     await db.query('delete from auth.sessions where user_id = $1', [userId]);
   } else if (scope === 'local') {

@@ -4,10 +4,15 @@ import { SignJWT } from 'jose';
 
 export const DEFAULT_TOKEN_SECONDS = 3600;
 
+/** What every email account's app_metadata says until the service sets more. */
+export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
+
 export interface AccessTokenClaims {
   sub: string;
   email?: string;
   sessionId?: string;
+  appMetadata?: Record<string, unknown>;
+  userMetadata?: Record<string, unknown>;
 }
 
 export async function signAccessToken(
@@ -22,6 +27,9 @@ export async function signAccessToken(
     aud: 'authenticated',
     role: 'authenticated',
     email: claims.email ?? '',
+    phone: '',
+    app_metadata: claims.appMetadata ?? EMAIL_APP_METADATA,
+    user_metadata: claims.userMetadata ?? {},
     session_id: claims.sessionId ?? null,
     aal: 'aal1',
     is_anonymous: false,

@@ -11,6 +11,8 @@ export interface RequestIdentity {
   method: string;
   path: string;
   headers: Record<string, string>;
+  /** `Prefer: timezone=`: the session's TimeZone for this request; null keeps the server's. */
+  timeZone?: string | null;
 }
 
 export interface Statement {

@@ -4,11 +4,13 @@ import type { Database } from '../db/database.js';
 import type { SchemaCache } from '../db/schema-cache.js';
 import { failures } from '../errors.js';
 import type { Identity } from '../auth/verify.js';
-import { parseJsonBody } from '../http/json-body.js';
 import { parsePrefer, parseRangeHeader } from './parse-prefer.js';
 import { parseQuery } from './parse-query.js';
 import { planRequest, type PlanInput } from './plan.js';
+import { negotiateMedia } from './negotiate.js';
+import { negotiatedProfile } from './profile.js';
 import { PreparedReads, type PreparedRequest, type RequestShape } from './prepared-reads.js';
+import { parseRequestBody } from './request-body.js';
 import { commitDecision, toResponse, type RestResponse } from './respond.js';
 import { toStatement, type ResultRow } from './sql.js';
 
@@ -24,8 +26,8 @@ export interface RestRequest {
   identity: Identity;
 }
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
-const ACCEPTABLE = /(^|,)\s*(\*\/\*|application\/\*|application\/json|application\/vnd\.pgrst\.object(\+json)?)\s*(;|,|$)/i;
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE']);
+const WITH_BODY = new Set(['POST', 'PATCH', 'PUT']);
 // Headers worth exposing to SQL as request.headers; credentials stay out of the database.
 const SQL_VISIBLE_HEADERS = ['user-agent', 'prefer', 'accept', 'content-type', 'x-client-info'];
 
@@ -43,14 +45,10 @@ function sqlVisibleHeaders(headers: RestRequest['headers']): Record<string, stri
   return visible;
 }
 
-function parseBody(text: string | undefined): unknown {
-  return parseJsonBody(text, () => failures.invalidBody('Empty or invalid json'));
-}
-
 /** parse -> plan -> SQL, every stage pure. */
 function prepare(schema: SchemaCache, request: RestRequest, shape: RequestShape): PreparedRequest {
   const { method, accept } = shape;
-  if (!ACCEPTABLE.test(accept)) throw failures.unacceptable(accept);
+  const media = negotiateMedia(accept);
   const prefer = parsePrefer(shape.prefer);
   const input: PlanInput = {
     method: method as PlanInput['method'],
@@ -58,8 +56,9 @@ function prepare(schema: SchemaCache, request: RestRequest, shape: RequestShape)
     query: parseQuery(shape.search),
     prefer,
     range: parseRangeHeader(shape.range),
-    body: method === 'POST' || method === 'PATCH' ? parseBody(request.body) : undefined,
-    single: /application\/vnd\.pgrst\.object/i.test(accept),
+    body: WITH_BODY.has(method) ? parseRequestBody(request.body, header(request.headers, 'content-type')) : undefined,
+    single: media === 'single',
+    csv: media === 'csv',
     userId: shape.userId,
   };
   const plan = planRequest(schema, input);
@@ -72,6 +71,8 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
   return async (request) => {
     const method = request.method.toUpperCase();
     if (!METHODS.has(method)) throw failures.methodNotAllowed(method);
+    // Before the memory of reads: a remembered read must not answer a schema it does not serve.
+    const profile = negotiatedProfile(method, request.headers);
     const shape: RequestShape = {
       method,
       path: request.path,
@@ -95,10 +96,13 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
         method,
         path: request.path,
         headers: sqlVisibleHeaders(request.headers),
+        timeZone: prefer.timezone,
       },
       statement,
-      commitIf: commitDecision(plan),
+      commitIf: commitDecision(plan, prefer),
     });
-    return toResponse(plan, row, prefer);
+    const response = toResponse(plan, row, prefer);
+    if (profile !== null) response.headers['content-profile'] = profile;
+    return response;
   };
 }

@@ -24,23 +24,63 @@ const RESOLUTION: Record<string, Preferences['resolution']> = {
   'resolution=ignore-duplicates': 'ignore-duplicates',
 };
 
+const MISSING: Record<string, Preferences['missing']> = {
+  'missing=default': 'default',
+  'missing=null': 'null',
+};
+
+const HANDLING: Record<string, Preferences['handling']> = {
+  'handling=strict': 'strict',
+  'handling=lenient': 'lenient',
+};
+
+// Recognised but never applied: Supabase does not let a request choose its transaction's end.
+const TRANSACTION = new Set(['tx=commit', 'tx=rollback']);
+const TIMEZONE = 'timezone=';
+const MAX_AFFECTED = 'max-affected=';
+// Haskell's readMaybe of an Int64, as PostgREST reads the number.
+const WHOLE_NUMBER = /^-?\d+$/;
+
+const recognised = (token: string) =>
+  [RETURN, COUNT, RESOLUTION, MISSING, HANDLING].some((known) => Object.hasOwn(known, token)) ||
+  TRANSACTION.has(token) || token.startsWith(TIMEZONE) || token.startsWith(MAX_AFFECTED);
+
 /**
- * The Prefer header (several arrive joined with `, `). Tokens are matched exactly, case and all,
- * after trimming; the first token of each kind wins; anything else is ignored (PostgREST's default
- * `handling=lenient`; `handling=strict` itself is not recognised). `applied` echoes the honoured
- * tokens as the client spelled them, in PostgREST's Preference-Applied order.
+ * The Prefer header (several arrive joined with `, `), as PostgREST's Preferences.fromHeaders reads
+ * it. Tokens are matched exactly, case and all, after trimming; the first token of each kind wins.
+ * Anything unrecognised is ignored, unless `handling=strict` asks for 400 PGRST122 instead. A time
+ * zone is not checked here: the database refuses one it does not know (400), whatever the handling.
+ * `applied` echoes the honoured tokens as the client spelled them, in PostgREST's
+ * Preference-Applied order; `max-affected` only with `handling=strict`, the one way it is honoured.
  */
 export function parsePrefer(header: string | undefined): Preferences {
-  const tokens = (header ?? '').split(',').map((token) => token.trim());
+  const tokens = (header ?? '').split(',').map((token) => token.trim()).filter((token) => token !== '');
   const firstOf = <T>(known: Record<string, T>) => tokens.find((token) => Object.hasOwn(known, token));
+  const valueOf = (prefix: string) => tokens.find((token) => token.startsWith(prefix))?.slice(prefix.length);
   const resolution = firstOf(RESOLUTION);
+  const missing = firstOf(MISSING);
   const representation = firstOf(RETURN);
   const count = firstOf(COUNT);
+  const handling = firstOf(HANDLING);
+  const timezone = valueOf(TIMEZONE);
+  const maxAffectedText = valueOf(MAX_AFFECTED);
+  const maxAffected = maxAffectedText !== undefined && WHOLE_NUMBER.test(maxAffectedText) ? Number(maxAffectedText) : null;
+  const strict = handling !== undefined && HANDLING[handling] === 'strict';
+  const invalid = tokens.filter((token) => !recognised(token));
+  if (strict && invalid.length > 0) throw failures.invalidPreferences(invalid);
   return {
     return: representation ? RETURN[representation]! : null,
     count: count ? COUNT[count]! : null,
     resolution: resolution ? RESOLUTION[resolution]! : null,
-    applied: [resolution, representation, count].filter((token) => token !== undefined),
+    missing: missing ? MISSING[missing]! : null,
+    handling: handling ? HANDLING[handling]! : null,
+    timezone: timezone ?? null,
+    maxAffected: strict ? maxAffected : null,
+    applied: [
+      resolution, missing, representation, count, handling,
+      timezone === undefined ? undefined : `${TIMEZONE}${timezone}`,
+      strict && maxAffected !== null ? `${MAX_AFFECTED}${maxAffected}` : undefined,
+    ].filter((token) => token !== undefined),
   };
 }
 

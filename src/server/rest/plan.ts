@@ -3,7 +3,7 @@
 import type { Column, SchemaCache, Table } from '../db/schema-cache.js';
 import { failures } from '../errors.js';
 import { INSERT_ROWS_LIMIT } from '../http/limits.js';
-import type { Filter, OrderTerm, ParsedQuery, Preferences, RangeHeader, SelectItem } from './query.js';
+import type { Condition, Filter, OrderTerm, ParsedQuery, Preferences, RangeHeader, SelectItem } from './query.js';
 
 /** Rows a read returns at most (Supabase's default `max_rows`); writes are not capped by it. */
 export const MAX_ROWS = 1000;
@@ -22,6 +22,8 @@ interface PlanBase {
   tenant: string | null;
   /** Accept: application/vnd.pgrst.object+json — exactly one row or 406. */
   single: boolean;
+  /** Accept: text/csv — the rows as CSV, a header line first. */
+  csv: boolean;
 }
 
 export interface ReadPlan extends PlanBase {
@@ -44,6 +46,10 @@ export interface InsertPlan extends PlanBase {
   returning: Projection[] | null;
   /** The key column named in `Location` (return=headers-only), or null when there is none. */
   location: string | null;
+  /** `Prefer: missing=default`: these columns take their default where an object lacks their key. */
+  defaults: Column[];
+  /** PUT: the URL's primary key, which the body's must equal (else 400 PGRST115); null for POST. */
+  put: Condition[] | null;
 }
 
 export interface UpdatePlan extends PlanBase {
@@ -63,7 +69,7 @@ export interface DeletePlan extends PlanBase {
 export type Plan = ReadPlan | InsertPlan | UpdatePlan | DeletePlan;
 
 export interface PlanInput {
-  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   table: string;
   query: ParsedQuery;
   prefer: Preferences;
@@ -71,6 +77,8 @@ export interface PlanInput {
   /** The parsed JSON body of POST and PATCH. */
   body: unknown;
   single: boolean;
+  /** Accept: text/csv; absent means JSON. */
+  csv?: boolean;
   userId: string | null;
 }
 
@@ -154,7 +162,33 @@ function planInsert(table: Table, input: PlanInput, base: PlanBase): InsertPlan 
     conflict: resolution ? { columns: conflictNames.map((name) => resolveColumn(table, name)), resolution } : null,
     returning: returning(table, input),
     location: input.prefer.return === 'headers-only' ? locationColumn(table) : null,
+    defaults: input.prefer.missing === 'default' ? columns.filter((column) => column.default !== null) : [],
+    put: null,
   };
+}
+
+/**
+ * PUT, PostgREST's single-row upsert: filters naming exactly the primary key with `eq` (the tenant
+ * column may be left out: the caller's practice is implied), no limit or offset; the body's first
+ * object is inserted, or replaces the row with that key.
+ */
+function planPut(table: Table, input: PlanInput, base: PlanBase): InsertPlan {
+  const { query } = input;
+  if (query.limit !== null || query.offset !== null) throw failures.putPaging();
+  const conditions = query.filters.filter((filter): filter is Condition =>
+    filter.kind === 'condition' && filter.operator === 'eq' && !filter.negated);
+  const named = new Set(conditions.map((condition) => condition.column));
+  const key = table.primaryKey;
+  const keyWithoutTenant = key.filter((name) => name !== TENANT_COLUMN);
+  const namesKey = (names: string[]) => names.length === named.size && names.every((name) => named.has(name));
+  if (key.length === 0 || conditions.length !== query.filters.length || conditions.length !== named.size ||
+      !(namesKey(key) || namesKey(keyWithoutTenant))) {
+    throw failures.putFilters();
+  }
+  const first = Array.isArray(input.body) ? input.body[0] : input.body;
+  if (!isObject(first)) throw failures.invalidBody('Request body of PUT must be a JSON object');
+  const plan = planInsert(table, { ...input, body: first, prefer: { ...input.prefer, resolution: 'merge-duplicates' }, query: { ...query, onConflict: null } }, base);
+  return { ...plan, put: conditions.map((condition) => (resolveColumn(table, condition.column), condition)) };
 }
 
 /** The primary key without the tenant column: the caller's practice is implied, so `?id=eq.X` names the row. */
@@ -169,7 +203,7 @@ function returning(table: Table, input: PlanInput): Projection[] | null {
 
 export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
   const table = resolveTable(schema, input.table);
-  const base: PlanBase = { table, tenant: tenantOf(table, input.userId), single: input.single };
+  const base: PlanBase = { table, tenant: tenantOf(table, input.userId), single: input.single, csv: input.csv === true };
   const { query } = input;
   switch (input.method) {
     case 'GET':
@@ -186,14 +220,18 @@ export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
       };
     case 'POST':
       return planInsert(table, input, base);
+    case 'PUT':
+      return planPut(table, input, base);
     case 'PATCH': {
       if (query.filters.length === 0) throw failures.missingWhere('UPDATE');
-      if (!isObject(input.body)) throw failures.invalidBody('Request body of PATCH must be a JSON object');
+      // A CSV body is a list of rows: one row is the patch, as PostgREST reads it.
+      const patch = Array.isArray(input.body) && input.body.length === 1 ? input.body[0] : input.body;
+      if (!isObject(patch)) throw failures.invalidBody('Request body of PATCH must be a JSON object');
       return {
         ...base,
         kind: 'update',
-        columns: bodyColumns(table, Object.keys(input.body)),
-        row: JSON.stringify(input.body),
+        columns: bodyColumns(table, Object.keys(patch)),
+        row: JSON.stringify(patch),
         filters: checkFilters(table, query.filters),
         returning: returning(table, input),
       };

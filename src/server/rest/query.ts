@@ -3,7 +3,8 @@
 export type FilterOperator =
   | 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte'
   | 'like' | 'ilike' | 'match' | 'imatch'
-  | 'in' | 'is' | 'isdistinct';
+  | 'in' | 'is' | 'isdistinct'
+  | 'fts' | 'plfts' | 'phfts' | 'wfts';
 
 /** `column=[not.]operator.value`; `in` carries the list, `is` a lower-cased keyword. */
 export interface Condition {
@@ -12,6 +13,10 @@ export interface Condition {
   negated: boolean;
   operator: FilterOperator;
   value: string | string[];
+  /** `eq(any).{a,b}`: the value is an array literal compared with ANY or ALL. */
+  quantifier?: 'any' | 'all';
+  /** `fts(english).word`: the text search configuration. */
+  config?: string;
 }
 
 /** `or=(...)`, `and=(...)`, `not.or=(...)`, nested `and(...)` inside them. */
@@ -55,6 +60,13 @@ export interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only' | null;
   count: 'exact' | null;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
+  /** `missing=default`: columns named in `columns=` but absent from an object get their default, not null. */
+  missing: 'default' | 'null' | null;
+  handling: 'strict' | 'lenient' | null;
+  /** `timezone=`: the session time zone timestamptz values are written in. */
+  timezone: string | null;
+  /** `max-affected=N`, honoured only with `handling=strict`: a PATCH or DELETE touching more fails. */
+  maxAffected: number | null;
   /** The recognised preferences, echoed in `Preference-Applied`. */
   applied: string[];
 }

@@ -13,21 +13,37 @@ export interface RestResponse {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
 function contentRange(offset: number, rows: number, total: number | null): string {
   const range = rows > 0 ? `${offset}-${offset + rows - 1}` : '*';
   return `${range}/${total ?? '*'}`;
 }
 
-/** Whether a write should commit, seen from its result row (object+json needs exactly one row). */
-export function commitDecision(plan: Plan): ((row: ResultRow) => boolean) | undefined {
-  return plan.single && plan.kind !== 'read' ? (row) => row.page_total === 1 : undefined;
+/** The most rows a PATCH or DELETE may touch (`max-affected` under `handling=strict`), or null. */
+function affectedLimit(plan: Plan, prefer: Preferences): number | null {
+  return plan.kind === 'update' || plan.kind === 'delete' ? prefer.maxAffected : null;
+}
+
+/**
+ * Whether a write should commit, seen from its result row: object+json and PUT need exactly one
+ * row, max-affected at most that many; toResponse then refuses what was rolled back.
+ */
+export function commitDecision(plan: Plan, prefer: Preferences): ((row: ResultRow) => boolean) | undefined {
+  if (plan.kind === 'read') return undefined;
+  const exactlyOne = plan.single || (plan.kind === 'insert' && plan.put !== null);
+  const limit = affectedLimit(plan, prefer);
+  if (!exactlyOne && limit === null) return undefined;
+  return (row) => (!exactlyOne || row.page_total === 1) && (limit === null || row.page_total <= limit);
 }
 
 export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): RestResponse {
-  const headers: Record<string, string> = { 'content-type': plan.single ? OBJECT_TYPE : JSON_TYPE };
+  const headers: Record<string, string> = { 'content-type': plan.csv ? CSV_TYPE : plan.single ? OBJECT_TYPE : JSON_TYPE };
   if (prefer.applied.length > 0) headers['preference-applied'] = prefer.applied.join(', ');
+  if (plan.kind === 'insert' && plan.put !== null && row.page_total !== 1) throw failures.putMismatch();
   if (plan.single && row.page_total !== 1) throw failures.notSingleObject(row.page_total);
+  const limit = affectedLimit(plan, prefer);
+  if (limit !== null && row.page_total > limit) throw failures.maxAffectedExceeded(row.page_total);
 
   if (plan.kind === 'read') {
     const { total } = row;
@@ -41,6 +57,12 @@ export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): Res
     headers['content-range'] = contentRange(plan.offset, row.page_total, total);
     const partial = total !== null && row.page_total < total;
     return { status: partial ? 206 : 200, headers, body: row.body };
+  }
+
+  if (plan.kind === 'insert' && plan.put !== null) {
+    // PostgREST's PUT: the row only with return=representation (201 inserted, 200 replaced), else 204.
+    if (!plan.returning) return withoutEmptyBodyType({ status: 204, headers, body: null });
+    return { status: row.inserted === 0 ? 200 : 201, headers, body: row.body };
   }
 
   if (plan.kind === 'insert') {

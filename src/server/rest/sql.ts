@@ -4,7 +4,7 @@
 import type { Column } from '../db/schema-cache.js';
 import type { Statement } from '../db/database.js';
 import type { DeletePlan, InsertPlan, Plan, Projection, ReadPlan, UpdatePlan } from './plan.js';
-import type { Condition, Filter, OrderTerm } from './query.js';
+import type { Condition, Filter, FilterOperator, OrderTerm } from './query.js';
 
 /** The row every statement yields; `respond` turns it into the HTTP answer. */
 export interface ResultRow {
@@ -30,27 +30,53 @@ const IS_KEYWORDS: Record<string, string> = {
   null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown',
 };
 
-function conditionSql(condition: Condition, relation: string, params: Parameters, columnOf: (name: string) => Column): string {
-  const target = `${relation}.${quote(condition.column)}`;
+const COMPARISONS: Partial<Record<FilterOperator, string>> = {
+  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', match: '~', imatch: '~*',
+};
+
+// PostgREST's ftsOperator: which text-to-query function reads the value.
+const TEXT_SEARCH: Partial<Record<FilterOperator, string>> = {
+  fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',
+};
+
+/** `eq(any).{a,b}`: the value is one PostgreSQL array literal, bound whole, compared with ANY/ALL. */
+function quantifiedSql(condition: Condition, target: string, params: Parameters, column: Column): string {
+  const quantifier = condition.quantifier === 'all' ? 'all' : 'any';
+  const value = condition.value as string;
+  if (condition.operator === 'like' || condition.operator === 'ilike') {
+    return `${target}::text ${condition.operator} ${quantifier}(${params.add(value.replaceAll('*', '%'))}::text[])`;
+  }
+  const textual = condition.operator === 'match' || condition.operator === 'imatch';
+  const element = textual ? 'text' : column.type;
+  return `${textual ? `${target}::text` : target} ${COMPARISONS[condition.operator]} ${quantifier}(${params.add(value)}::${element}[])`;
+}
+
+/** `fts(config).query`: the column's text as a tsvector, matched by the query in the same configuration. */
+function textSearchSql(condition: Condition, target: string, params: Parameters): string {
+  const config = condition.config === undefined ? '' : `${params.add(condition.config)}::regconfig, `;
+  return `to_tsvector(${config}${target}) @@ ${TEXT_SEARCH[condition.operator]}(${config}${params.add(condition.value as string)})`;
+}
+
+function operatorSql(condition: Condition, target: string, params: Parameters, column: Column): string {
   const value = condition.value;
   const scalar = () => params.add(value as string);
-  let sql: string;
+  if (condition.quantifier !== undefined) return quantifiedSql(condition, target, params, column);
   switch (condition.operator) {
-    case 'eq': sql = `${target} = ${scalar()}`; break;
-    case 'neq': sql = `${target} <> ${scalar()}`; break;
-    case 'gt': sql = `${target} > ${scalar()}`; break;
-    case 'gte': sql = `${target} >= ${scalar()}`; break;
-    case 'lt': sql = `${target} < ${scalar()}`; break;
-    case 'lte': sql = `${target} <= ${scalar()}`; break;
-    case 'like': sql = `${target}::text like ${params.add((value as string).replaceAll('*', '%'))}`; break;
-    case 'ilike': sql = `${target}::text ilike ${params.add((value as string).replaceAll('*', '%'))}`; break;
-    case 'match': sql = `${target}::text ~ ${scalar()}`; break;
-    case 'imatch': sql = `${target}::text ~* ${scalar()}`; break;
-    case 'isdistinct': sql = `${target} is distinct from ${scalar()}`; break;
+    case 'like': return `${target}::text like ${params.add((value as string).replaceAll('*', '%'))}`;
+    case 'ilike': return `${target}::text ilike ${params.add((value as string).replaceAll('*', '%'))}`;
+    case 'match': return `${target}::text ~ ${scalar()}`;
+    case 'imatch': return `${target}::text ~* ${scalar()}`;
+    case 'isdistinct': return `${target} is distinct from ${scalar()}`;
     // `= any($n)` binds the whole list as one array parameter: one statement text for any length.
-    case 'in': sql = `${target} = any(${params.add(value)}::${columnOf(condition.column).type}[])`; break;
-    case 'is': sql = `${target} is ${IS_KEYWORDS[value as string] ?? 'null'}`; break;
+    case 'in': return `${target} = any(${params.add(value)}::${column.type}[])`;
+    case 'is': return `${target} is ${IS_KEYWORDS[value as string] ?? 'null'}`;
+    case 'fts': case 'plfts': case 'phfts': case 'wfts': return textSearchSql(condition, target, params);
+    default: return `${target} ${COMPARISONS[condition.operator]} ${scalar()}`;
   }
+}
+
+function conditionSql(condition: Condition, relation: string, params: Parameters, columnOf: (name: string) => Column): string {
+  const sql = operatorSql(condition, `${relation}.${quote(condition.column)}`, params, columnOf(condition.column));
   return condition.negated ? `not (${sql})` : sql;
 }
 
@@ -82,7 +108,13 @@ function orderSql(order: OrderTerm[], relation: string): string {
   return ` order by ${terms.join(', ')}`;
 }
 
-function bodySql(single: boolean): string {
+// PostgREST's asCsvF: the first row's keys as the header, then each row as PostgreSQL writes a
+// record (fields quoted where they hold a comma, quote, space or parenthesis), less its parentheses.
+const CSV_BODY = `(select coalesce(string_agg(k, ','), '') from json_object_keys(json_agg(_t) -> 0) k) || chr(10) || ` +
+  `coalesce(string_agg(substring(_t::text, 2, length(_t::text) - 2), chr(10)), '')`;
+
+function bodySql({ single, csv }: { single: boolean; csv: boolean }): string {
+  if (csv) return CSV_BODY;
   return single ? `(json_agg(_t) -> 0)::text` : `coalesce(json_agg(_t), '[]')::text`;
 }
 
@@ -94,7 +126,7 @@ function readSql(plan: ReadPlan): Statement {
   const page =
     `select ${plan.projections.map(projectionSql).join(', ')} from ${table}${where}` +
     `${orderSql(plan.order, quote(plan.table.name))} limit ${params.add(plan.limit)} offset ${params.add(plan.offset)}`;
-  const body = plan.withBody ? bodySql(plan.single) : 'null::text';
+  const body = plan.withBody ? bodySql(plan) : 'null::text';
   return {
     text: `select count(*)::int as page_total, ${total} as total, null::int as inserted, ${body} as body, ` +
       `null::text as location_id from (${page}) _t`,
@@ -103,9 +135,9 @@ function readSql(plan: ReadPlan): Statement {
 }
 
 /** The shared tail of every write: counts, the representation and the Location id. */
-function writeResultSql(source: string, returning: Projection[] | null, single: boolean, extra: { inserted: boolean; location: string | null }): string {
+function writeResultSql(source: string, returning: Projection[] | null, media: { single: boolean; csv: boolean }, extra: { inserted: boolean; location: string | null }): string {
   const body = returning
-    ? `(select ${bodySql(single)} from (select ${returning.map(projectionSql).join(', ')} from pgrst_source) _t)`
+    ? `(select ${bodySql(media)} from (select ${returning.map(projectionSql).join(', ')} from pgrst_source) _t)`
     : 'null::text';
   return `with pgrst_source as (${source}) select (select count(*) from pgrst_source)::int as page_total, ` +
     `null::int as total, ` +
@@ -121,7 +153,8 @@ function insertSql(plan: InsertPlan): Statement {
   // One row per object, even with no columns: `[]` inserts nothing and `[{}, {}]` two rows of
   // defaults (an empty select list is valid), as PostgREST does; DEFAULT VALUES would insert one.
   const columnList = plan.columns.length > 0 ? ` (${names})` : '';
-  let source = `insert into ${table}${columnList} select ${names} from json_populate_recordset(null::${table}, ${params.add(plan.rows)}::json) _`;
+  let source = `insert into ${table}${columnList} select ${names} from json_populate_recordset(null::${table}, ${rowsSql(plan, params)}) _`;
+  if (plan.put) source += ` where ${plan.put.map((condition) => `_.${quote(condition.column)} = ${params.add(condition.value)}`).join(' and ')}`;
   if (plan.conflict) {
     const target = plan.conflict.columns.map((c) => quote(c.name)).join(', ');
     const conflictNames = new Set(plan.conflict.columns.map((c) => c.name));
@@ -132,7 +165,19 @@ function insertSql(plan: InsertPlan): Statement {
   }
   // xmax = 0 marks a row this statement inserted (not one an upsert updated).
   source += ` returning ${table}.*, (xmax = 0) as pgrst_inserted`;
-  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: true, location: plan.location }), values: params.values };
+  return { text: writeResultSql(source, plan.returning, plan, { inserted: true, location: plan.location }), values: params.values };
+}
+
+/**
+ * The body's rows as json; with `missing=default`, each object laid over its columns' defaults
+ * (PostgREST's `jsonb_build_object(defaults) || elem`), so a key present, even null, wins.
+ * The default expressions are the catalog's own (pg_get_expr), never the request's.
+ */
+function rowsSql(plan: InsertPlan, params: Parameters): string {
+  const rows = params.add(plan.rows);
+  if (plan.defaults.length === 0) return `${rows}::json`;
+  const defaults = plan.defaults.map((column) => `'${column.name.replaceAll("'", "''")}', ${column.default}`).join(', ');
+  return `(select jsonb_agg(jsonb_build_object(${defaults}) || elem) from jsonb_array_elements(${rows}::jsonb) elem)::json`;
 }
 
 function updateSql(plan: UpdatePlan): Statement {
@@ -140,20 +185,20 @@ function updateSql(plan: UpdatePlan): Statement {
   const table = `public.${quote(plan.table.name)}`;
   if (plan.columns.length === 0) {
     // An empty patch changes nothing; answer as an update that matched no row.
-    return { text: writeResultSql(`select * from ${table} where false`, plan.returning, plan.single, { inserted: false, location: null }), values: [] };
+    return { text: writeResultSql(`select * from ${table} where false`, plan.returning, plan, { inserted: false, location: null }), values: [] };
   }
   const row = params.add(plan.row);
   const assignments = plan.columns.map((c) => `${quote(c.name)} = pgrst_body.${quote(c.name)}`).join(', ');
   const source = `update ${table} set ${assignments} from json_populate_record(null::${table}, ${row}::json) pgrst_body` +
     `${whereSql(plan, params)} returning ${table}.*`;
-  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: false, location: null }), values: params.values };
+  return { text: writeResultSql(source, plan.returning, plan, { inserted: false, location: null }), values: params.values };
 }
 
 function deleteSql(plan: DeletePlan): Statement {
   const params = new Parameters();
   const table = `public.${quote(plan.table.name)}`;
   const source = `delete from ${table}${whereSql(plan, params)} returning ${table}.*`;
-  return { text: writeResultSql(source, plan.returning, plan.single, { inserted: false, location: null }), values: params.values };
+  return { text: writeResultSql(source, plan.returning, plan, { inserted: false, location: null }), values: params.values };
 }
 
 export function toStatement(plan: Plan): Statement {

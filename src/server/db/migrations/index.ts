@@ -4,6 +4,7 @@ import { practiceSchema } from './0001-practice-schema.js';
 import { authAccounts } from './0002-auth.js';
 import { updatedAtMovesOn } from './0003-updated-at-moves-on.js';
 import { keptAtBooking } from './0004-kept-at-booking.js';
+import { authMetadata } from './0006-auth-metadata.js';
 import type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking];
+export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, authMetadata];

@@ -10,20 +10,39 @@ const OPERATOR_LABEL = 'operator (eq, gt, ...)';
 
 const OPERATORS: readonly FilterOperator[] = [
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct',
+  'fts', 'plfts', 'phfts', 'wfts',
 ];
-// Operators that take PostgREST's `(any)`/`(all)` quantifier.
+// PostgREST's quantOperator: these take an `(any)`/`(all)` quantifier (neq does not).
 const QUANTIFIABLE = new Set(['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
-// PostgREST knows these; this server does not, and says so instead of calling them unknown.
-const FOREIGN_OPERATORS = new Set(['cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts']);
+// Full-text search, with an optional configuration: `fts(english).`.
+const FULL_TEXT = new Set(['fts', 'plfts', 'phfts', 'wfts']);
+// PostgREST knows these (ranges and arrays); this server does not, and says so instead of calling them unknown.
+const FOREIGN_OPERATORS = new Set(['cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj']);
 const IS_VALUES = ['null', 'not_null', 'true', 'false', 'unknown'];
 
 function unsupportedOperator(spelled: string): ServiceError {
   return failures.parse(`Unsupported filter operator (${spelled})`,
-    `Supported operators: ${OPERATORS.join(', ')}, each optionally after not.`);
+    `Supported operators: ${OPERATORS.join(', ')}, each optionally after not.; ${[...QUANTIFIABLE].join(', ')} ` +
+    `also as op(any) or op(all) with a {…} list; ${[...FULL_TEXT].join(', ')} also as op(config).`);
 }
 
-/** Reads `operator.` and returns the operator, or stops where PostgREST's parser would. */
-function operator(s: Scanner, negated: boolean): FilterOperator {
+interface Operation {
+  operator: FilterOperator;
+  quantifier?: 'any' | 'all';
+  config?: string;
+}
+
+/** `(config).` after a full-text operator (pFts: pIdentifier between parentheses); null when absent. */
+function ftsConfig(s: Scanner, at: number): { config: string; end: number } | null {
+  if (s.text[at] !== '(') return null;
+  const close = s.text.indexOf(')', at);
+  const config = close === -1 ? '' : s.text.slice(at + 1, close).trim();
+  if (config === '' || !/^[\p{L}\p{N}_$ ]+$/u.test(config) || s.text[close + 1] !== '.') return null;
+  return { config, end: close + 2 };
+}
+
+/** Reads `operator.`, `operator(any).` or `fts(config).`, or stops where PostgREST's parser would. */
+function operator(s: Scanner, negated: boolean): Operation {
   const start = s.at;
   let end = start;
   while (s.text[end] !== undefined && s.text[end]! >= 'a' && s.text[end]! <= 'z') end++;
@@ -31,10 +50,18 @@ function operator(s: Scanner, negated: boolean): FilterOperator {
   const known = OPERATORS.find((op) => op === word);
   if (known && s.text[end] === '.') {
     s.at = end + 1;
-    return known;
+    return { operator: known };
   }
-  const quantified = QUANTIFIABLE.has(word) && (s.startsWith('(any).', end) || s.startsWith('(all).', end));
-  if (FOREIGN_OPERATORS.has(word) || quantified) {
+  if (known && QUANTIFIABLE.has(known) && (s.startsWith('(any).', end) || s.startsWith('(all).', end))) {
+    s.at = end + 6;
+    return { operator: known, quantifier: s.text.slice(end + 1, end + 4) as 'any' | 'all' };
+  }
+  const config = known && FULL_TEXT.has(known) ? ftsConfig(s, end) : null;
+  if (known && config) {
+    s.at = config.end;
+    return { operator: known, config: config.config };
+  }
+  if (FOREIGN_OPERATORS.has(word)) {
     const dot = s.text.indexOf('.', end);
     throw unsupportedOperator(s.text.slice(start, dot === -1 ? s.text.length : dot));
   }
@@ -58,7 +85,7 @@ function isValue(s: Scanner): string {
 export function condition(s: Scanner, column: string, inLogicTree: boolean): Condition {
   const negated = s.startsWith('not.');
   if (negated) s.at += 4;
-  const op = operator(s, negated);
+  const { operator: op, ...modifiers } = operator(s, negated);
   let value: string | string[];
   if (op === 'in') value = listValue(s, column);
   else if (op === 'is') value = isValue(s);
@@ -67,7 +94,7 @@ export function condition(s: Scanner, column: string, inLogicTree: boolean): Con
     value = s.text.slice(s.at);
     s.at = s.text.length;
   }
-  return { kind: 'condition', column, negated, operator: op, value };
+  return { kind: 'condition', column, negated, operator: op, value, ...modifiers };
 }
 
 export function parseFilter(key: string, value: string): Condition {

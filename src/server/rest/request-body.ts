@@ -1,0 +1,37 @@
+// The body of a POST, PATCH or PUT, read by its Content-Type as PostgREST's Payload.hs reads it:
+// JSON; CSV (a header line, then rows; the text NULL is null, every other value a string the
+// column's type parses); or a form (`a=1&b=2`, one object of strings). Anything else is refused.
+import { CsvSyntaxError, parseCsv } from '../../formats/csv.js';
+import { failures } from '../errors.js';
+import { parseJsonBody } from '../http/json-body.js';
+
+function csvRows(text: string): Record<string, string | null>[] {
+  let records: string[][];
+  try {
+    records = parseCsv(text, { delimiter: ',' });
+  } catch (err) {
+    if (err instanceof CsvSyntaxError) throw failures.invalidBody(err.message);
+    throw err;
+  }
+  // A blank line at the end is the file's last line end, not a row.
+  while (records.length > 1 && records.at(-1)!.length === 1 && records.at(-1)![0] === '') records.pop();
+  const [header, ...rows] = records;
+  if (header === undefined) throw failures.invalidBody('Empty CSV: a header line naming the columns is needed');
+  if (rows.some((row) => row.length !== header.length)) throw failures.invalidBody('All lines must have same number of fields');
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] === 'NULL' ? null : row[i]!])));
+}
+
+export function parseRequestBody(text: string | undefined, contentType: string | undefined): unknown {
+  const media = (contentType ?? 'application/json').split(';')[0]!.trim().toLowerCase();
+  switch (media) {
+    case 'application/json':
+      return parseJsonBody(text, () => failures.invalidBody('Empty or invalid json'));
+    case 'text/csv':
+      return csvRows(text ?? '');
+    case 'application/x-www-form-urlencoded':
+      // The last of a repeated key wins, as PostgREST's HashMap.fromList keeps it.
+      return Object.fromEntries(new URLSearchParams(text ?? ''));
+    default:
+      throw failures.invalidBody(`Content-Type not acceptable: ${media}`);
+  }
+}
