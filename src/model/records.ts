@@ -173,6 +173,9 @@ export const appointmentSchema = z.object({
   // Kept at booking (copied from the service when omitted); a backend without them has neither.
   price: orNull(z.number()),
   buffer_minutes: z.number().int().default(0),
+  // The recurring series it was booked in, with the series' RFC 5545 rule; null for a single booking.
+  series_id: orNull(id),
+  recurrence: orNull(z.string()),
 });
 
 const endsAfterStarting = {
@@ -193,6 +196,8 @@ export const appointmentCreateSchema = z
     notes: text.optional(),
     price: money.optional(),
     buffer_minutes: minutes.optional(),
+    series_id: id.optional(),
+    recurrence: text.optional(),
   })
   .refine((appointment) => endsAfterStart(appointment.start_time, appointment.end_time), endsAfterStarting);
 

@@ -24,11 +24,14 @@ export interface Appointment {
   price?: number | null;
   /** Minutes kept free after it, likewise kept at booking. */
   buffer_minutes?: number;
+  /** The recurring series it was booked in (series.ts), and that series' RFC 5545 rule. */
+  series_id?: string | null;
+  recurrence?: string | null;
   created_at?: string;
   updated_at?: string;
 }
 
-export const FIELDS = ['id', 'date', 'start_time', 'end_time', 'status', 'client_id', 'client_name', 'service_id', 'price', 'buffer_minutes', 'therapist_id', 'notes', 'created_at', 'updated_at'];
+export const FIELDS = ['id', 'date', 'start_time', 'end_time', 'status', 'client_id', 'client_name', 'service_id', 'price', 'buffer_minutes', 'series_id', 'recurrence', 'therapist_id', 'notes', 'created_at', 'updated_at'];
 
 /** HH:MM whether the backend says 09:00 (ours) or 09:00:00 (PostgreSQL's own text). */
 export const clock = (time: string) => time.slice(0, 5);

@@ -4,6 +4,7 @@ import { practiceSchema } from './0001-practice-schema.js';
 import { authAccounts } from './0002-auth.js';
 import { updatedAtMovesOn } from './0003-updated-at-moves-on.js';
 import { keptAtBooking } from './0004-kept-at-booking.js';
+import { seriesAndReminders } from './0005-series-and-reminders.js';
 
 export interface Migration {
   /** Applied in ascending order; recorded in practice_private.schema_migrations. */
@@ -13,4 +14,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking];
+export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders];
