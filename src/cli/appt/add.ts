@@ -11,10 +11,11 @@ import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
 import { amountOption, checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
 import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
+import { bookSeries, type SeriesFlags, seriesPlan } from './book-series.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
 import { type Appointment, COLUMNS, describe, FIELDS } from './view.js';
 
-interface AddOptions extends ConfirmOptions {
+interface AddOptions extends ConfirmOptions, SeriesFlags {
   client: string;
   date: string;
   start: string;
@@ -45,12 +46,18 @@ export function addCommand(ctx: Context): Command {
     .option('--notes <text>', 'notes on the appointment')
     .option('--price <amount>', "this booking's price, like 70 or 69.50 (default: the service's, kept as it is then)")
     .addOption(new Option('--status <status>', 'the status to book in (default: scheduled)').choices(['scheduled', 'confirmed']))
+    .option('--repeat <rule>', "book a series: weekly, biweekly, monthly or 'every N weeks' (with --count or --until)")
+    .option('--count <n>', 'how many appointments the series has, the first included')
+    .option('--until <day>', 'the last day the series may fall on')
+    .option('--skip-conflicts', 'book the days of the series that are free and list the ones skipped (default: book none)')
     .addOption(bookingYes())
     .addHelpText('before', `Examples:
   $ practice appt add --client "Ann Lee" --date tomorrow --start 9 --service "Swedish 60"
   $ practice appt add --client 3f2a9c1b --date 2026-11-23 --start 14:00 --end 15:30 --status confirmed
   $ practice appt add --client ann --date sat --start 10 --end 11 --yes
   $ practice appt add --client ann --service "swedish 60" --date mon --start 9 --price 70
+  $ practice appt add --client ann --service "swedish 60" --date tue --start 10 --repeat weekly --count 8
+  $ practice appt add --client ann --date 2026-12-01 --start 10 --end 11 --repeat "every 3 weeks" --until 2027-06-30 --skip-conflicts
 `)
     .action((options: AddOptions) => runAdd(options, ctx));
   return addOutputFlags(command, FIELDS);
@@ -63,6 +70,7 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const end = options.end === undefined ? undefined : timeOption('--end', options.end);
   if (end === undefined && options.service === undefined) throw new UsageError('--end: needed when there is no --service to take the duration from');
   const price = options.price === undefined ? undefined : amountOption('--price', options.price);
+  const series = await seriesPlan(ctx, options);
   checkInput(appointmentUpdateSchema, { date, start_time: start, end_time: end, status: options.status, notes: options.notes, price }, FLAG_OF);
 
   const client = await resolveClient(ctx, options.client);
@@ -72,8 +80,11 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
     id: randomUUID(), date, start_time: start, end_time, client_id: client.id, client_name: client.name,
     service_id: service?.id, status: options.status, notes: options.notes, price,
   }, FLAG_OF);
-  const concerns = await bookingConcerns(ctx, { when: { date, start, end: end_time }, clientId: client.id, serviceId: service?.id });
+  // A series checks each of its days itself (book-series.ts); the client and service once, here.
+  const when = series ? undefined : { date, start, end: end_time };
+  const concerns = await bookingConcerns(ctx, { when, clientId: client.id, serviceId: service?.id });
   await confirmConcerns(ctx, options.yes, concerns, 'Booking an appointment', 'Book it anyway?');
+  if (series) return bookSeries(ctx, row, series, options, options);
   const [created] = await (await ctx.api()).insert<Appointment>('appointments', row);
   await reportCreated(ctx, `Booked ${describe(created!)}`, created!, COLUMNS, options);
 }

@@ -7,15 +7,24 @@ import { dayOfWeek } from '../../model/when.js';
 import type { Concern } from './concerns.js';
 import { clock } from './view.js';
 
-interface Hours {
+export interface Hours {
   day_of_week: string;
   open_time: string;
   close_time: string;
 }
 
+/** Every day's opening intervals: one read, so many bookings (a series) can be checked against it. */
+export function readWeek(api: ApiClient): Promise<Hours[]> {
+  return api.select<Hours>('business_hours', query<Hours>().select(['day_of_week', 'open_time', 'close_time']));
+}
+
 /** The concern when start-end on `date` is not inside one opening interval of its day; one read of every day's hours. */
 export async function hoursConcern(api: ApiClient, date: string, start: string, end: string): Promise<Concern | null> {
-  const week = await api.select<Hours>('business_hours', query<Hours>().select(['day_of_week', 'open_time', 'close_time']));
+  return concernInWeek(await readWeek(api), date, start, end);
+}
+
+/** hoursConcern against a week already read. */
+export function concernInWeek(week: readonly Hours[], date: string, start: string, end: string): Concern | null {
   if (week.length === 0) return null;
   const day = dayOfWeek(date);
   const hours = week.filter((open) => open.day_of_week === day);

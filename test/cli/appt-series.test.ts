@@ -1,0 +1,118 @@
+// `appt add --repeat`: a series is checked day by day and booked in one request, all or nothing;
+// its rule is stored as RFC 5545 text in the profile's time zone (Europe/Berlin in the test home),
+// and the clock time stays put across a change of daylight saving time.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
+
+const { server, home } = await signedInCli({ recordRequests: true });
+const ids: Record<string, string> = {};
+
+const writes = () => server.received.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.url.split('?')[0]}`);
+
+/** Appointments matching every `key=value` filter, in time order. */
+async function rows(...filters: string[]): Promise<Array<Record<string, any>>> {
+  const result = await home.run(['api', 'GET', 'appointments', ...filters.flatMap((filter) => ['-q', filter]), '-q', 'order=date,start_time']);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+beforeAll(async () => {
+  ids.ann = (await createWithApi(home, 'clients', { name: 'Ann Lee' })).id;
+  ids.bob = (await createWithApi(home, 'clients', { name: 'Bob Stone' })).id;
+  await createWithApi(home, 'service_menu', { name: 'Swedish 60', duration: 60, price: 80, buffer_minutes: 15 });
+  expect((await home.run(['hours', 'set', 'mon-fri', '09:00-17:00'])).code).toBe(0);
+});
+
+describe('appt add --repeat', () => {
+  it('books every week at the same clock time across the change to summer time, in one request', async () => {
+    // 2027-03-28 is the last Sunday of March: Berlin moves from UTC+1 to UTC+2.
+    server.received.length = 0;
+    const result = await home.run(['appt', 'add', '--client', 'Ann', '--service', 'Swedish 60', '--date', '2027-03-16', '--start', '10',
+      '--repeat', 'weekly', '--count', '4', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(writes()).toEqual(['POST /rest/v1/appointments']);
+    const booked = JSON.parse(result.stdout);
+    expect(booked.map((row: any) => [row.date, row.start_time, row.end_time])).toEqual([
+      ['2027-03-16', '10:00', '11:00'], ['2027-03-23', '10:00', '11:00'], ['2027-03-30', '10:00', '11:00'], ['2027-04-06', '10:00', '11:00'],
+    ]);
+    expect(new Set(booked.map((row: any) => row.series_id)).size).toBe(1);
+    expect(booked[0].recurrence).toBe('DTSTART;TZID=Europe/Berlin:20270316T100000\nRRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=4');
+    expect(result.stderr).toContain('Booked 4 appointments for Ann Lee, 2027-03-16 to 2027-04-06 at 10:00');
+  });
+
+  it.each([
+    ['biweekly', ['--until', '2027-06-01'], ['2027-05-04', '2027-05-18', '2027-06-01']],
+    ['every 3 weeks', ['--count', '3'], ['2027-05-04', '2027-05-25', '2027-06-15']],
+    ['monthly', ['--count', '3'], ['2027-05-04', '2027-06-04', '2027-07-04']],
+  ])('books %s', async (repeat, end, dates) => {
+    const result = await home.run(['appt', 'add', '--client', 'Bob', '--date', '2027-05-04', '--start', '7', '--end', '8',
+      '--repeat', repeat, ...end, '--yes', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const booked = JSON.parse(result.stdout);
+    expect(booked.map((row: any) => row.date)).toEqual(dates);
+    // Cleared for the next case, through the service.
+    for (const row of booked) expect((await home.run(['appt', 'delete', row.id, '--yes'])).code).toBe(0);
+  });
+
+  it('lists every conflict by date and books nothing', async () => {
+    // Bob on the third Tuesday at 10:30 (inside Ann's 10:00-11:00); the fourth Tuesday at 11:05, inside the buffer.
+    await createWithApi(home, 'appointments', { client_id: ids.bob!, date: '2027-09-21', start_time: '10:30', end_time: '11:30' });
+    await createWithApi(home, 'appointments', { client_id: ids.bob!, date: '2027-09-28', start_time: '11:05', end_time: '11:45' });
+    server.received.length = 0;
+    const args = ['appt', 'add', '--client', 'Ann', '--service', 'Swedish 60', '--date', '2027-09-07', '--start', '10', '--repeat', 'weekly', '--until', '2027-10-05'];
+    const result = await home.run(args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('2 of 5 days of the series conflict; nothing was booked:');
+    expect(result.stderr).toMatch(/2027-09-21: overlaps \w+ Bob Stone, 2027-09-21 10:30-11:30 \(scheduled\)/);
+    expect(result.stderr).toMatch(/2027-09-28: overlaps \w+ Bob Stone, 2027-09-28 11:05-11:45 \(scheduled\)/);
+    expect(result.stderr).toContain('hint: Add --skip-conflicts');
+    expect(writes()).toEqual([]);
+    expect(await rows('client_name=eq.Ann Lee', 'date=gte.2027-09-01', 'date=lte.2027-10-31')).toEqual([]);
+
+    const skipping = await home.run([...args, '--skip-conflicts', '--json']);
+    expect(skipping.code, skipping.stderr).toBe(0);
+    expect(skipping.stderr).toContain('Skipped 2 conflicting days:');
+    expect(JSON.parse(skipping.stdout).map((row: any) => row.date)).toEqual(['2027-09-07', '2027-09-14', '2027-10-05']);
+  });
+
+  it('counts a closed day and the hours as conflicts, which --yes accepts', async () => {
+    // Fridays from 2027-11-05, 16:30-17:30 runs past closing at 17:00.
+    const args = ['appt', 'add', '--client', 'Ann', '--date', '2027-11-05', '--start', '16:30', '--end', '17:30', '--repeat', 'weekly', '--count', '2'];
+    const refused = await home.run(args);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('2027-11-05: outside business hours');
+    expect(refused.stderr).toContain('2027-11-12: outside business hours');
+    const closed = await home.run(['appt', 'add', '--client', 'Ann', '--date', '2027-11-06', '--start', '10', '--end', '11', '--repeat', 'weekly', '--count', '1']);
+    expect(closed.stderr).toContain('2027-11-06: a closed day');
+    expect((await home.run([...args, '--yes'])).code).toBe(0);
+  });
+
+  it('books one of two series started at once for the same times; the other books nothing', async () => {
+    // Each passes or fails the check; whichever inserts second is refused by the database, whole.
+    const series = (client: string) => home.run(['appt', 'add', '--client', client, '--date', '2028-01-04', '--start', '10', '--end', '11',
+      '--repeat', 'weekly', '--count', '6']);
+    const results = await Promise.all([series('Ann'), series('Bob')]);
+    expect(results.map((result) => result.code).sort()).toEqual([0, 1]);
+    const refused = results.find((result) => result.code === 1)!;
+    expect(refused.stderr).toMatch(/nothing was booked/);
+    const booked = await rows('date=gte.2028-01-01', 'date=lte.2028-02-29');
+    expect(booked).toHaveLength(6);
+    expect(new Set(booked.map((row) => row.client_name)).size).toBe(1);
+  });
+
+  it.each([
+    [['--repeat', 'daily', '--count', '3'], "--repeat: unknown repeat 'daily'; expected weekly, biweekly, monthly or 'every N weeks'"],
+    [['--repeat', 'weekly'], '--repeat: give how long, with --count N or --until DAY (one of them)'],
+    [['--repeat', 'weekly', '--count', '2', '--until', '2028-03-01'], '--repeat: give how long'],
+    [['--count', '3'], '--count: only with --repeat'],
+    [['--repeat', 'weekly', '--count', '0'], '--count: expected a whole number of 1 or more'],
+    [['--repeat', 'weekly', '--count', '105'], '--repeat: a series has at most 104 appointments'],
+    [['--repeat', 'weekly', '--until', '2028-01-01'], '--repeat: the series ends before its first day 2028-02-01'],
+  ])('refuses %j before sending anything', async (flags, message) => {
+    server.received.length = 0;
+    const result = await home.run(['appt', 'add', '--client', 'Ann', '--date', '2028-02-01', '--start', '10', '--end', '11', ...flags]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`error: ${message}`);
+    expect(writes()).toEqual([]);
+  });
+});
