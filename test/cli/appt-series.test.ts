@@ -38,6 +38,13 @@ describe('appt add --repeat', () => {
     expect(new Set(booked.map((row: any) => row.series_id)).size).toBe(1);
     expect(booked[0].recurrence).toBe('DTSTART;TZID=Europe/Berlin:20270316T100000\nRRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=4');
     expect(result.stderr).toContain('Booked 4 appointments for Ann Lee, 2027-03-16 to 2027-04-06 at 10:00');
+
+    const shown = await home.run(['appt', 'show', booked[2].id]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(new RegExp(`series +every week for 4 times; 3 of 4 \\(series ${booked[2].series_id.slice(0, 8)}\\)`));
+    expect(shown.stdout).not.toContain('RRULE');
+    const json = JSON.parse((await home.run(['appt', 'show', booked[2].id, '--json'])).stdout);
+    expect(json).toMatchObject({ series_id: booked[0].series_id, recurrence: booked[0].recurrence });
   });
 
   it.each([

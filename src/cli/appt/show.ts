@@ -5,6 +5,7 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import type { Context } from '../context.js';
 import { visibleText } from '../../core/visible-text.js';
+import { seriesSummary } from './series-summary.js';
 import { serviceNames } from './services.js';
 import { type Appointment, COLUMNS, FIELDS, fetchAppointment } from './view.js';
 
@@ -31,6 +32,8 @@ export async function runShow(id: string, options: RowOptions, ctx: Context): Pr
   // The service by name too, after its id.
   const service = appointment.service_id === null ? undefined : (await serviceNames(await ctx.api(), [appointment])).get(appointment.service_id);
   if (service !== undefined) entries.splice(present.indexOf('service_id') + 1, 0, ['service', service]);
+  const series = await seriesSummary(ctx, appointment);
+  if (series !== null) entries.splice(entries.findIndex(([field]) => field === 'series_id'), 2, ['series', series]);
   const width = Math.max(...entries.map(([field]) => field.length));
   // Stored text is shown escaped: a client's name or notes must not drive the terminal.
   ctx.out.print(entries.map(([field, value]) => `${bold(field.padEnd(width))}  ${visibleText(value)}`).join('\n'));
