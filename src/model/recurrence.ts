@@ -78,3 +78,14 @@ export async function ruleInWords(recurrence: string): Promise<string> {
     return recurrence;
   }
 }
+
+/**
+ * The rule of a part of a series that was moved: the same repeat, from `firstDate` at `startTime`,
+ * for `count` appointments (what remains of the series, whichever way it ended before).
+ */
+export function movedRule(recurrence: string, firstDate: string, startTime: string, count: number): string {
+  const start = `${firstDate.replaceAll('-', '')}T${startTime.replace(':', '')}00`;
+  return recurrence
+    .replace(/^(DTSTART(?:;TZID=[^:]+)?:)\d{8}T\d{6}Z?$/m, `$1${start}`)
+    .replace(/;(COUNT|UNTIL)=[^;\n]+/, `;COUNT=${count}`);
+}

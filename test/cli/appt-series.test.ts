@@ -123,3 +123,68 @@ describe('appt add --repeat', () => {
     expect(writes()).toEqual([]);
   });
 });
+
+describe('cancel and reschedule --following / --series', () => {
+  /** A weekly series of `count` Wednesdays from `first` at 12:00-13:00; its ids in order. */
+  async function series(first: string, count: number): Promise<string[]> {
+    const result = await home.run(['appt', 'add', '--client', 'Bob', '--date', first, '--start', '12', '--end', '13', '--repeat', 'weekly', '--count', String(count), '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout).map((row: any) => row.id);
+  }
+
+  it('cancels one and the later ones in one request, leaving the earlier ones', async () => {
+    const ids = await series('2029-01-03', 5);
+    server.received.length = 0;
+    const result = await home.run(['appt', 'cancel', ids[2]!, '--following']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Cancelled 3 appointments of the series, 2029-01-17 to 2029-01-31.');
+    expect(writes()).toEqual(['PATCH /rest/v1/appointments']);
+    expect((await rows('date=gte.2029-01-01', 'date=lte.2029-01-31')).map((row) => row.status))
+      .toEqual(['scheduled', 'scheduled', 'cancelled', 'cancelled', 'cancelled']);
+  });
+
+  it('--series reaches only what has not happened; a held visit stays as it is', async () => {
+    // Past days: the series began in 2025, so only the future ones are reached.
+    const past = await home.run(['appt', 'add', '--client', 'Bob', '--date', '2025-01-01', '--start', '12', '--end', '13', '--repeat', 'weekly', '--count', '2', '--yes', '--json']);
+    const [first] = JSON.parse(past.stdout);
+    expect((await home.run(['appt', 'cancel', first.id, '--series'])).stderr).toContain('No scheduled or confirmed appointment of the series is still to come; nothing changed.');
+    const ids = await series('2029-03-07', 3);
+    expect((await home.run(['appt', 'complete', ids[0]!, '--yes'])).code).toBe(0);
+    const result = await home.run(['appt', 'cancel', ids[1]!, '--series', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).map((row: any) => row.date)).toEqual(['2029-03-14', '2029-03-21']);
+    expect((await rows('date=gte.2029-03-01', 'date=lte.2029-03-31')).map((row) => row.status)).toEqual(['completed', 'cancelled', 'cancelled']);
+  });
+
+  it('moves the following ones by the same shift, as a series of their own', async () => {
+    const ids = await series('2029-05-02', 4);
+    // The third, Wednesday 12:00, to Thursday 14:00: every later one moves a day and two hours.
+    const result = await home.run(['appt', 'reschedule', ids[2]!, '--date', '2029-05-17', '--start', '14', '--following', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const moved = JSON.parse(result.stdout);
+    expect(moved.map((row: any) => [row.date, row.start_time, row.end_time])).toEqual([['2029-05-17', '14:00', '15:00'], ['2029-05-24', '14:00', '15:00']]);
+    const all = await rows('date=gte.2029-05-01', 'date=lte.2029-05-31');
+    expect(all.map((row) => `${row.date} ${row.start_time}`)).toEqual(['2029-05-02 12:00', '2029-05-09 12:00', '2029-05-17 14:00', '2029-05-24 14:00']);
+    expect(moved[0].series_id).not.toBe(all[0]!.series_id);
+    expect(moved[0].recurrence).toBe('DTSTART;TZID=Europe/Berlin:20290517T140000\nRRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=2');
+    const shown = await home.run(['appt', 'show', moved[1].id]);
+    expect(shown.stdout).toContain('every week for 2 times; 2 of 2');
+  });
+
+  it('refuses a shift past the next appointment, and a move onto a booked time, changing nothing', async () => {
+    const ids = await series('2029-07-04', 3);
+    const before = await rows('date=gte.2029-07-01', 'date=lte.2029-07-31');
+    const far = await home.run(['appt', 'reschedule', ids[0]!, '--date', '2029-07-11', '--series']);
+    expect(far.code).toBe(2);
+    expect(far.stderr).toContain('--date: moving by 7 days would carry an appointment onto or past the next one of the series (7 days apart)');
+    await createWithApi(home, 'appointments', { client_id: before[0]!.client_id, date: '2029-07-18', start_time: '15:00', end_time: '16:00' });
+    const blocked = await home.run(['appt', 'reschedule', ids[0]!, '--start', '15', '--series']);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toContain('1 of 3 new days conflict; nothing was moved:');
+    expect(blocked.stderr).toMatch(/2029-07-18: overlaps \w+ Bob Stone, 2029-07-18 15:00-16:00/);
+    expect((await rows('date=gte.2029-07-01', 'date=lte.2029-07-31')).filter((row) => row.series_id)).toEqual(before);
+    const single = await home.run(['appt', 'cancel', (await createWithApi(home, 'appointments', { client_id: before[0]!.client_id, date: '2029-08-01', start_time: '09:00', end_time: '10:00' })).id, '--following']);
+    expect(single.code).toBe(2);
+    expect(single.stderr).toContain('is not part of a series.');
+  });
+});

@@ -9,7 +9,7 @@ import type { AppointmentCreate } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { countOption, dayOption, parseFlag, practiceTimeZone } from '../shared/input.js';
-import { type Conflict, seriesConflicts } from './series-conflicts.js';
+import { byDate, seriesConflicts } from './series-conflicts.js';
 import { type Appointment, COLUMNS } from './view.js';
 
 /** The flags that make `appt add` book a series. */
@@ -37,10 +37,6 @@ export async function seriesPlan(ctx: Context, flags: SeriesFlags): Promise<Seri
   if ((flags.count === undefined) === (flags.until === undefined)) throw new UsageError('--repeat: give how long, with --count N or --until DAY (one of them)');
   const end = flags.count !== undefined ? { count: countOption('--count', flags.count, 1) } : { until: await dayOption(ctx, '--until', flags.until!) };
   return { repeat, end };
-}
-
-function byDate(conflicts: readonly Conflict[]): string {
-  return conflicts.map((conflict) => `  ${conflict.date}: ${conflict.reason}`).join('\n');
 }
 
 /** The day of the series the service named in a refusal, so the person knows which one to move. */

@@ -38,8 +38,11 @@ function dayBefore(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) - MINUTES_PER_DAY * 60000).toISOString().slice(0, 10);
 }
 
-/** The conflicts of `occurrences`, in date order; `serviceId` gives the buffer each of them keeps. */
-export async function seriesConflicts(api: ApiClient, occurrences: readonly Occurrence[], serviceId: string | undefined): Promise<Conflict[]> {
+/**
+ * The conflicts of `occurrences`, in date order; `serviceId` gives the buffer each of them keeps.
+ * `moving` names appointments that are the occurrences themselves, at their old times (a reschedule).
+ */
+export async function seriesConflicts(api: ApiClient, occurrences: readonly Occurrence[], serviceId: string | null | undefined, moving: ReadonlySet<string> = new Set()): Promise<Conflict[]> {
   const dates = occurrences.map((occurrence) => occurrence.date);
   // The day before too: a late booking's buffer may run past midnight.
   const days = [...new Set(dates.flatMap((date) => [dayBefore(date), date]))];
@@ -50,13 +53,14 @@ export async function seriesConflicts(api: ApiClient, occurrences: readonly Occu
       .not.in('status', ['cancelled', 'no_show'])
       .select(['id', 'date', 'start_time', 'end_time', 'buffer_minutes', 'client_id', 'client_name', 'status'])
       .order('date').order('start_time')),
-    serviceId === undefined ? [] : api.select<Service>('service_menu', query<Service>().eq('id', serviceId).select(['buffer_minutes'])),
+    !serviceId ? [] : api.select<Service>('service_menu', query<Service>().eq('id', serviceId).select(['buffer_minutes'])),
   ]);
   const buffer = service[0]?.buffer_minutes ?? 0;
   const conflicts: Conflict[] = [];
   for (const { date, start_time, end_time } of occurrences) {
     const [start, end] = occupied(date, start_time, end_time, buffer);
     const other = booked.find((row) => {
+      if (moving.has(row.id)) return false;
       const [otherStart, otherEnd] = occupied(row.date, row.start_time, row.end_time, row.buffer_minutes ?? 0);
       return start < otherEnd && otherStart < end;
     });
@@ -65,4 +69,9 @@ export async function seriesConflicts(api: ApiClient, occurrences: readonly Occu
     if (hours) conflicts.push({ date, kind: 'hours', reason: hours.label });
   }
   return conflicts;
+}
+
+/** The conflicts as lines for a message, one a day: `  2027-09-21: overlaps ...`. */
+export function byDate(conflicts: readonly Conflict[]): string {
+  return conflicts.map((conflict) => `  ${conflict.date}: ${conflict.reason}`).join('\n');
 }
