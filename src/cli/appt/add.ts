@@ -80,11 +80,9 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
     id: randomUUID(), date, start_time: start, end_time, client_id: client.id, client_name: client.name,
     service_id: service?.id, status: options.status, notes: options.notes, price,
   }, FLAG_OF);
-  // A series checks each of its days itself (book-series.ts); the client and service once, here.
-  const when = series ? undefined : { date, start, end: end_time };
-  const concerns = await bookingConcerns(ctx, { when, clientId: client.id, serviceId: service?.id });
-  await confirmConcerns(ctx, options.yes, concerns, 'Booking an appointment', 'Book it anyway?');
   if (series) return bookSeries(ctx, row, series, options, options);
+  const concerns = await bookingConcerns(ctx, { when: { date, start, end: end_time }, clientId: client.id, serviceId: service?.id });
+  await confirmConcerns(ctx, options.yes, concerns, 'Booking an appointment', 'Book it anyway?');
   const [created] = await (await ctx.api()).insert<Appointment>('appointments', row);
   await reportCreated(ctx, `Booked ${describe(created!)}`, created!, COLUMNS, options);
 }

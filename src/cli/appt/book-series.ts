@@ -9,6 +9,7 @@ import type { AppointmentCreate } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { countOption, dayOption, parseFlag, practiceTimeZone } from '../shared/input.js';
+import { bookingConcerns, confirmConcerns } from './concerns.js';
 import { byDate, seriesConflicts } from './series-conflicts.js';
 import { type Appointment, COLUMNS } from './view.js';
 
@@ -55,9 +56,14 @@ export async function bookSeries(ctx: Context, first: AppointmentCreate, plan: S
   const series_id = randomUUID();
   const occurrences = dates.map((date) => ({ ...first, id: randomUUID(), date, series_id, recurrence }));
   const api = await ctx.api();
-  const conflicts = (await seriesConflicts(api, occurrences, first.service_id))
-    // Hours are advice, as for one booking: --yes books outside them on purpose.
-    .filter((conflict) => conflict.kind === 'overlap' || !flags.yes);
+  // The client and service once, each day's hours and overlaps: the reads side by side.
+  const [concerns, found] = await Promise.all([
+    bookingConcerns(ctx, { clientId: first.client_id, serviceId: first.service_id }),
+    seriesConflicts(api, occurrences, first.service_id),
+  ]);
+  await confirmConcerns(ctx, flags.yes, concerns, 'Booking a series', 'Book it anyway?');
+  // Hours are advice, as for one booking: --yes books outside them on purpose.
+  const conflicts = found.filter((conflict) => conflict.kind === 'overlap' || !flags.yes);
   const blocked = new Set(conflicts.map((conflict) => conflict.date));
   if (conflicts.length > 0 && !flags.skipConflicts) {
     throw new CommandError(
