@@ -45,6 +45,24 @@ describe('appt add --repeat', () => {
     expect(shown.stdout).not.toContain('RRULE');
     const json = JSON.parse((await home.run(['appt', 'show', booked[2].id, '--json'])).stdout);
     expect(json).toMatchObject({ series_id: booked[0].series_id, recurrence: booked[0].recurrence });
+
+    // The calendar: one event per appointment, its UID the appointment's, the same on every export.
+    const exported = async () => (await home.run(['appt', 'export', '--from', '2027-03-16', '--to', '2027-04-06', '--format', 'ics'])).stdout;
+    const uids = (ics: string) => [...ics.matchAll(/^UID:(.+)\r?$/gm)].map((match) => match[1]);
+    const first = await exported();
+    expect(uids(first)).toEqual(booked.map((row: any) => `${row.id}@practice`));
+    expect(uids(await exported())).toEqual(uids(first));
+  });
+
+  it('loads rrule only to book a series, never for appt list', async () => {
+    // Node names each module it resolves on stderr with NODE_DEBUG=module.
+    const traced = { env: { NODE_DEBUG: 'module' } };
+    const list = await home.run(['appt', 'list', '--from', '2027-03-01', '--to', '2027-03-31'], traced);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stderr).not.toMatch(/rrule/);
+    const series = await home.run(['appt', 'add', '--client', 'Bob', '--date', '2030-06-03', '--start', '7', '--end', '8', '--repeat', 'weekly', '--count', '1', '--yes'], traced);
+    expect(series.code, series.stderr).toBe(0);
+    expect(series.stderr).toMatch(/rrule/);
   });
 
   it.each([
