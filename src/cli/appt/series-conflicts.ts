@@ -56,14 +56,13 @@ export async function seriesConflicts(api: ApiClient, occurrences: readonly Occu
     !serviceId ? [] : api.select<Service>('service_menu', query<Service>().eq('id', serviceId).select(['buffer_minutes'])),
   ]);
   const buffer = service[0]?.buffer_minutes ?? 0;
+  // Each booking's span once, not once per day of the series.
+  const spans = booked.filter((row) => !moving.has(row.id))
+    .map((row) => ({ row, span: occupied(row.date, row.start_time, row.end_time, row.buffer_minutes ?? 0) }));
   const conflicts: Conflict[] = [];
   for (const { date, start_time, end_time } of occurrences) {
     const [start, end] = occupied(date, start_time, end_time, buffer);
-    const other = booked.find((row) => {
-      if (moving.has(row.id)) return false;
-      const [otherStart, otherEnd] = occupied(row.date, row.start_time, row.end_time, row.buffer_minutes ?? 0);
-      return start < otherEnd && otherStart < end;
-    });
+    const other = spans.find(({ span: [otherStart, otherEnd] }) => start < otherEnd && otherStart < end)?.row;
     if (other) conflicts.push({ date, kind: 'overlap', reason: `overlaps ${describe(other)}` });
     const hours = concernInWeek(week, date, start_time, end_time);
     if (hours) conflicts.push({ date, kind: 'hours', reason: hours.label });
