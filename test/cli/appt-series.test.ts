@@ -112,6 +112,18 @@ describe('appt add --repeat', () => {
     expect((await home.run([...args, '--yes'])).code).toBe(0);
   });
 
+  it('asks once about an archived client, not once a day', async () => {
+    await createWithApi(home, 'clients', { name: 'Old Client', status: 'inactive' });
+    const args = ['appt', 'add', '--client', 'Old Client', '--date', '2027-12-06', '--start', '10', '--end', '11', '--repeat', 'weekly', '--count', '3'];
+    const refused = await home.run(args);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.match(/Old Client is an archived client/g)).toHaveLength(1);
+    expect(refused.stderr).toContain('error: Booking a series (an archived client) needs confirmation');
+    expect(await rows('date=gte.2027-12-01', 'date=lte.2027-12-31')).toEqual([]);
+    expect((await home.run([...args, '--yes'])).code).toBe(0);
+    expect(await rows('date=gte.2027-12-01', 'date=lte.2027-12-31')).toHaveLength(3);
+  });
+
   it('books one of two series started at once for the same times; the other books nothing', async () => {
     // Each passes or fails the check; whichever inserts second is refused by the database, whole.
     const series = (client: string) => home.run(['appt', 'add', '--client', client, '--date', '2028-01-04', '--start', '10', '--end', '11',

@@ -113,6 +113,23 @@ describe('practice remind', () => {
     expect(JSON.parse((await home.run(['remind', '--within', '24h', '--channel', 'email', '--json'])).stdout)).toEqual([]);
   });
 
+  it('a run killed while sending leaves its claim: later runs do not send it again, and say so', async () => {
+    ids.eveSoon = await bookIn(8, 'bob');
+    // The command kills the run that started it (its parent) halfway through sending.
+    const killed = await home.run(['remind', '--within', '24h', '--exec', 'kill -9 $PPID']);
+    expect(killed.code).not.toBe(0);
+    expect(await get('reminders', `appointment_id=eq.${ids.eveSoon}`)).toMatchObject([{ state: 'claimed' }]);
+    const sentLog = join(dir, 'after-kill.txt');
+    const later = await home.run(['remind', '--within', '24h', '--exec', `echo "$PRACTICE_CLIENT_NAME" >> ${sentLog}`]);
+    expect(later.code, later.stderr).toBe(0);
+    expect(later.stderr).toMatch(/The reminder of Bob Stone on \S+ \S+ was claimed at \S+ by a run that has not finished; it is left alone/);
+    expect(later.stderr).toContain('Sent 0 reminders.');
+    // Released by a person (docs/reminders.md), it goes out with the next run.
+    expect((await home.run(['api', 'PATCH', 'reminders', '-q', `appointment_id=eq.${ids.eveSoon}`, '-f', 'state=failed'])).code).toBe(0);
+    expect((await home.run(['remind', '--within', '24h', '--exec', `echo "$PRACTICE_CLIENT_NAME" >> ${sentLog}`])).code).toBe(0);
+    expect((await readFile(sentLog, 'utf8')).trim()).toBe('Bob Stone');
+  });
+
   it.each([
     [['--within', 'tomorrow'], "--within: expected a span like 90m, 24h or 2d, up to 7d; got 'tomorrow'"],
     [['--within', '8d'], '--within: expected a span like 90m, 24h or 2d, up to 7d'],

@@ -59,6 +59,9 @@ export function addCommand(ctx: Context): Command {
   $ practice appt add --client ann --service "swedish 60" --date tue --start 10 --repeat weekly --count 8
   $ practice appt add --client ann --date 2026-12-01 --start 10 --end 11 --repeat "every 3 weeks" --until 2027-06-30 --skip-conflicts
 `)
+    .addHelpText('after', `
+With --repeat the days of the series are checked first (overlaps, closed days, hours) and booked
+together in one request, or not at all; it prints the new ids, one a line (--json: an array).`)
     .action((options: AddOptions) => runAdd(options, ctx));
   return addOutputFlags(command, FIELDS);
 }
