@@ -143,7 +143,8 @@ describe('appt add --repeat', () => {
     [['--repeat', 'weekly', '--count', '2', '--until', '2028-03-01'], '--repeat: give how long'],
     [['--count', '3'], '--count: only with --repeat'],
     [['--repeat', 'weekly', '--count', '0'], '--count: expected a whole number of 1 or more'],
-    [['--repeat', 'weekly', '--count', '105'], '--repeat: a series has at most 104 appointments'],
+    [['--repeat', 'weekly', '--count', '105'], '--count: a series has at most 104 appointments'],
+    [['--repeat', 'every 2 weeks', '--until', '2032-12-31'], '--repeat: a series has at most 104 appointments; this one would have more'],
     [['--repeat', 'weekly', '--until', '2028-01-01'], '--repeat: the series ends before its first day 2028-02-01'],
   ])('refuses %j before sending anything', async (flags, message) => {
     server.received.length = 0;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { RowOptions } from '../../core/output.js';
 import { ApiError } from '../../core/api-error.js';
 import { InvalidInputError } from '../../model/errors.js';
-import { expandSeries, parseRepeat, type SeriesEnd } from '../../model/recurrence.js';
+import { expandSeries, MAX_OCCURRENCES, parseRepeat, type Repeat, type SeriesEnd } from '../../model/recurrence.js';
 import type { AppointmentCreate } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
@@ -23,7 +23,7 @@ export interface SeriesFlags {
 }
 
 export interface SeriesPlan {
-  repeat: ReturnType<typeof parseRepeat>;
+  repeat: Repeat;
   end: SeriesEnd;
 }
 
@@ -36,8 +36,10 @@ export async function seriesPlan(ctx: Context, flags: SeriesFlags): Promise<Seri
   }
   const repeat = parseFlag('--repeat', () => parseRepeat(flags.repeat!));
   if ((flags.count === undefined) === (flags.until === undefined)) throw new UsageError('--repeat: give how long, with --count N or --until DAY (one of them)');
-  const end = flags.count !== undefined ? { count: countOption('--count', flags.count, 1) } : { until: await dayOption(ctx, '--until', flags.until!) };
-  return { repeat, end };
+  if (flags.until !== undefined) return { repeat, end: { until: await dayOption(ctx, '--until', flags.until) } };
+  const count = countOption('--count', flags.count!, 1);
+  if (count > MAX_OCCURRENCES) throw new UsageError(`--count: a series has at most ${MAX_OCCURRENCES} appointments`);
+  return { repeat, end: { count } };
 }
 
 /** The day of the series the service named in a refusal, so the person knows which one to move. */
