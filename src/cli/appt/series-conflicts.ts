@@ -4,6 +4,7 @@
 import type { ApiClient } from '../../core/api-client.js';
 import { query } from '../../core/query.js';
 import type { Service } from '../../model/records.js';
+import { readRanged } from '../shared/read-ranged.js';
 import { concernInWeek, readWeek } from './business-hours.js';
 import { type Appointment, clock, describe } from './view.js';
 
@@ -48,7 +49,8 @@ export async function seriesConflicts(api: ApiClient, occurrences: readonly Occu
   const days = [...new Set(dates.flatMap((date) => [dayBefore(date), date]))];
   const [week, booked, service] = await Promise.all([
     readWeek(api),
-    api.select<Appointment>('appointments', query<Appointment>()
+    // Every page: a busy practice has more bookings on a year of days than one response holds.
+    readRanged<Appointment>(api, 'appointments', query<Appointment>()
       .in('date', days)
       .not.in('status', ['cancelled', 'no_show'])
       .select(['id', 'date', 'start_time', 'end_time', 'buffer_minutes', 'client_id', 'client_name', 'status'])

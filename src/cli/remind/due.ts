@@ -4,6 +4,7 @@
 import type { ApiClient } from '../../core/api-client.js';
 import { query } from '../../core/query.js';
 import type { Client, Service } from '../../model/records.js';
+import { readRanged } from '../shared/read-ranged.js';
 import { type Appointment, clock } from '../appt/view.js';
 import type { Window } from './window.js';
 
@@ -38,7 +39,7 @@ export interface DueReport {
 
 export async function dueReminders(api: ApiClient, window: Window): Promise<DueReport> {
   const [fromDate, toDate] = [window.from.slice(0, 10), window.to.slice(0, 10)];
-  const appointments = (await api.select<Appointment>('appointments', query<Appointment>()
+  const appointments = (await readRanged<Appointment>(api, 'appointments', query<Appointment>()
     .gte('date', fromDate).lte('date', toDate)
     .in('status', ['scheduled', 'confirmed'])
     .order('date').order('start_time')))
