@@ -35,6 +35,7 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'msg', summary: 'The conversation log with a client', load: async () => (await import('./msg/index.js')).msgCommand },
   { name: 'client', summary: 'List, find, add and change clients', load: async () => (await import('./client/index.js')).clientCommand },
   { name: 'note', summary: 'Write, sign and amend SOAP session notes', load: async () => (await import('./note/index.js')).noteCommand },
+  { name: 'remind', summary: 'Send each upcoming appointment one reminder, never twice (for cron)', load: async () => (await import('./remind/index.js')).remindCommand },
   { name: 'report', summary: "The practice's numbers: revenue, profit and loss, clients, visits", load: async () => (await import('./report/index.js')).reportCommand },
   { name: 'export', summary: 'Write every record of the practice to a backup file', load: async () => (await import('./export/index.js')).exportCommand },
   { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },

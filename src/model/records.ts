@@ -175,6 +175,9 @@ export const appointmentSchema = z.object({
   // Kept at booking (copied from the service when omitted); a backend without them has neither.
   price: orNull(z.number()),
   buffer_minutes: z.number().int().default(0),
+  // The recurring series it was booked in, with the series' RFC 5545 rule; null for a single booking.
+  series_id: orNull(id),
+  recurrence: orNull(z.string()),
 });
 
 const endsAfterStarting = {
@@ -195,6 +198,8 @@ export const appointmentCreateSchema = z
     notes: text.optional(),
     price: money.optional(),
     buffer_minutes: minutes.optional(),
+    series_id: id.optional(),
+    recurrence: text.optional(),
   })
   .refine((appointment) => endsAfterStart(appointment.start_time, appointment.end_time), endsAfterStarting);
 
@@ -320,6 +325,7 @@ export type Service = z.output<typeof serviceSchema>;
 export type BusinessHours = z.output<typeof businessHoursSchema>;
 export type BusinessHoursCreate = z.output<typeof businessHoursCreateSchema>;
 export type Appointment = z.output<typeof appointmentSchema>;
+export type AppointmentCreate = z.output<typeof appointmentCreateSchema>;
 export type SessionNote = z.output<typeof sessionNoteSchema>;
 export type Expense = z.output<typeof expenseSchema>;
 export type Message = z.output<typeof messageSchema>;

@@ -66,6 +66,8 @@ const SHAPES: Record<string, Shape> = {
   'report pnl': 'array',
   'report clients': 'array',
   'report visits': 'array',
+  // The reminders it sent (none here): a list.
+  'remind': 'array',
 };
 
 /** The paths of every command in the tree with a --json flag, each lazily loaded noun built in full. */
@@ -172,6 +174,7 @@ const RUNS: Array<[string, () => string[]]> = [
   ['report pnl', () => ['report', 'pnl', '--year', '2026']],
   ['report clients', () => ['report', 'clients', '--month', '2026-12']],
   ['report visits', () => ['report', 'visits', '--year', '2026']],
+  ['remind', () => ['remind', '--within', '1h', '--dry-run']],
 ];
 
 describe('--json prints one object for one record, an array for a list', () => {

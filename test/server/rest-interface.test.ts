@@ -47,6 +47,8 @@ describe('appointments', () => {
       notes: null,
       price: 80,
       buffer_minutes: 0,
+      series_id: null,
+      recurrence: null,
       created_at: expect.stringMatching(TIMESTAMP),
       updated_at: expect.stringMatching(TIMESTAMP),
     });
@@ -353,7 +355,7 @@ describe('GET /rest/v1/ (OpenAPI)', () => {
     expect(reply.headers.get('content-type')).toMatch(/^application\/openapi\+json/);
     expect(reply.body.swagger).toBe('2.0');
     expect(reply.body.basePath).toBe('/rest/v1');
-    const tables = ['appointments', 'business_hours', 'clients', 'conversation_log', 'expenses', 'service_menu', 'sessions'];
+    const tables = ['appointments', 'business_hours', 'clients', 'conversation_log', 'expenses', 'reminders', 'service_menu', 'sessions'];
     expect(Object.keys(reply.body.definitions).sort()).toEqual(tables);
     for (const table of tables) {
       expect(Object.keys(reply.body.paths[`/${table}`]).sort()).toEqual(['delete', 'get', 'patch', 'post']);

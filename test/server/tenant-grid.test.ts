@@ -1,4 +1,4 @@
-// Tenant isolation, as a grid: 7 tables x 5 callers (the owner, another practice, the apikey alone,
+// Tenant isolation, as a grid: 8 tables x 5 callers (the owner, another practice, the apikey alone,
 // an expired token, a forged token) x 5 operations (GET, POST, PATCH, DELETE, upsert). Whatever a
 // caller other than the owner does, the owner re-reads its row unchanged afterwards.
 import { randomUUID } from 'node:crypto';
@@ -18,6 +18,10 @@ interface GridTable {
   referencesClient: boolean;
   /** Updates and deletes refused for everyone (conversation_log). */
   appendOnly: boolean;
+  /** Rows also reference two of the practice's appointments (`appointment_id`, `second_appointment_id`). */
+  referencesAppointments?: boolean;
+  /** Deletes refused for everyone, updates allowed (reminders: a claim is history). */
+  undeletable?: boolean;
   /** The body of the owner's row, given the ids it may reference. */
   body(refs: Row): Row;
   /** The body of a second, non-conflicting row. */
@@ -69,7 +73,28 @@ const TABLES: GridTable[] = [
     another: (refs) => ({ client_id: refs.client_id, role: 'therapist', message: 'Second message' }),
     change: { message: 'changed' },
   },
+  {
+    name: 'reminders', referencesClient: true, appendOnly: false, referencesAppointments: true, undeletable: true,
+    body: (refs) => ({ appointment_id: refs.appointment_id, client_id: refs.client_id, channel: 'sms', message: 'Grid reminder' }),
+    another: (refs) => ({ appointment_id: refs.second_appointment_id, client_id: refs.client_id, channel: 'email', message: 'Second reminder' }),
+    change: { state: 'failed' },
+  },
 ];
+
+/** The references a row of `table` needs, made in `who`'s practice. */
+async function referencesFor(table: GridTable, who: Caller, clientName: string): Promise<Row> {
+  if (!table.referencesClient) return {};
+  const client_id = (await createClient(who, { name: clientName })).id;
+  if (!table.referencesAppointments) return { client_id };
+  const [first, second] = await insert(who, 'appointments', [
+    { client_id, date: '2025-03-10', start_time: '09:00', end_time: '10:00' },
+    { client_id, date: '2025-03-10', start_time: '11:00', end_time: '12:00' },
+  ]);
+  return { client_id, appointment_id: first!.id, second_appointment_id: second!.id };
+}
+
+/** References that exist nowhere: a missing client (and appointments). */
+const missingRefs = (): Row => ({ client_id: randomUUID(), appointment_id: randomUUID(), second_appointment_id: randomUUID() });
 
 type Who = 'owner' | 'other practice' | 'no token' | 'expired token' | 'forged token';
 const OPERATIONS = ['GET', 'POST', 'PATCH', 'DELETE', 'upsert'] as const;
@@ -86,7 +111,7 @@ interface Scene {
 
 async function scene(table: GridTable, whoName: Who): Promise<Scene> {
   const owner = await practice(server);
-  const refs: Row = table.referencesClient ? { client_id: (await createClient(owner, { name: 'Owner Client' })).id } : {};
+  const refs = await referencesFor(table, owner, 'Owner Client');
   const [row] = await insert(owner, table.name, table.body(refs));
   const who: Caller = await {
     owner: async () => owner,
@@ -151,10 +176,10 @@ describe.each(TABLES)('$name', (table) => {
       expect(changed).toEqual(expect.objectContaining(table.change));
     });
 
-    it('DELETE removes its row (refused on an append-only table)', async () => {
+    it('DELETE removes its row (refused on an append-only or undeletable table)', async () => {
       const s = await scene(table, 'owner');
       const reply = await send(s, 'DELETE');
-      if (table.appendOnly) {
+      if (table.appendOnly || table.undeletable) {
         expectError(reply, 403, '42501');
         await ownerUntouched(s);
         return;
@@ -187,7 +212,7 @@ describe.each(TABLES)('$name', (table) => {
       it('POST cannot point at the owner\'s client: the same answer as a missing client', async () => {
         const s = await scene(table, 'other practice');
         const foreign = await s.who.post(`/${table.name}`, table.another(s.refs));
-        const missing = await s.who.post(`/${table.name}`, table.another({ client_id: randomUUID() }));
+        const missing = await s.who.post(`/${table.name}`, table.another(missingRefs()));
         expectError(foreign, 409, '23503');
         expect({ status: foreign.status, code: foreign.body.code }).toEqual({ status: missing.status, code: missing.body.code });
         expect(foreign.text).not.toContain('Owner Client');
@@ -215,7 +240,7 @@ describe.each(TABLES)('$name', (table) => {
     it('DELETE deletes nothing: 204, as if no row matched (403 on an append-only table)', async () => {
       const s = await scene(table, 'other practice');
       const attempts = [await send(s, 'DELETE'), await s.who.delete(`/${table.name}?id=not.is.null`)];
-      if (table.appendOnly) {
+      if (table.appendOnly || table.undeletable) {
         for (const reply of attempts) expectError(reply, 403, '42501');
       } else {
         expect(attempts.map((r) => r.status)).toEqual([204, 204]);
@@ -225,7 +250,7 @@ describe.each(TABLES)('$name', (table) => {
 
     it('upsert with the owner\'s row id makes a row of its own (ids are per practice), the owner\'s stays', async () => {
       const s = await scene(table, 'other practice');
-      const ownRefs: Row = table.referencesClient ? { client_id: (await createClient(s.who, { name: 'Other Client' })).id } : {};
+      const ownRefs = await referencesFor(table, s.who, 'Other Client');
       for (const resolution of ['merge-duplicates', 'ignore-duplicates']) {
         const reply = await s.who.post(`/${table.name}?select=id,therapist_id`, { ...table.body(ownRefs), ...table.change, id: s.row.id },
           { prefer: `resolution=${resolution},return=representation` });
@@ -244,7 +269,7 @@ describe.each(TABLES)('$name', (table) => {
         const upsert = (refs: Row) => s.who.post(`/${table.name}`, { ...table.body(refs), ...table.change, id: s.row.id },
           { prefer: 'resolution=merge-duplicates' });
         const foreign = await upsert(s.refs);
-        const missing = await upsert({ client_id: randomUUID() });
+        const missing = await upsert(missingRefs());
         if (table.appendOnly) expectError(foreign, 403, '42501');
         else expectError(foreign, 409, '23503');
         expect({ status: foreign.status, code: foreign.body.code }).toEqual({ status: missing.status, code: missing.body.code });

@@ -26,6 +26,7 @@ const ids = {
   visit1: '40000000-0000-4000-8000-000000000001',
   visit2: '40000000-0000-4000-8000-000000000002',
   visit3: '40000000-0000-4000-8000-000000000003',
+  series: '45000000-0000-4000-8000-000000000001',
   note: '50000000-0000-4000-8000-000000000001',
   amendment: '50000000-0000-4000-8000-000000000002',
   amendment2: '50000000-0000-4000-8000-000000000003',
@@ -47,9 +48,9 @@ function serviceRows() {
     ],
     business_hours: [{ id: ids.monday, ...owned, day_of_week: 'monday' as const, open_time: '09:00', close_time: '17:00' }],
     appointments: [
-      { id: ids.visit1, ...owned, date: '2026-11-02', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: null, price: 80.5, buffer_minutes: 15 },
-      { id: ids.visit2, ...owned, date: '2026-11-09', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: 'a, b; c', price: 70, buffer_minutes: 0 },
-      { id: ids.visit3, ...owned, date: '2026-11-30', start_time: '14:00', end_time: '15:00', client_id: ids.bob, status: 'scheduled' as const, client_name: 'Bob', service_id: null, notes: null, price: null, buffer_minutes: 0 },
+      { id: ids.visit1, ...owned, date: '2026-11-02', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: null, price: 80.5, buffer_minutes: 15, series_id: ids.series, recurrence: 'DTSTART;TZID=Europe/Berlin:20261102T090000\nRRULE:FREQ=WEEKLY;COUNT=2' },
+      { id: ids.visit2, ...owned, date: '2026-11-09', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: 'a, b; c', price: 70, buffer_minutes: 0, series_id: ids.series, recurrence: 'DTSTART;TZID=Europe/Berlin:20261102T090000\nRRULE:FREQ=WEEKLY;COUNT=2' },
+      { id: ids.visit3, ...owned, date: '2026-11-30', start_time: '14:00', end_time: '15:00', client_id: ids.bob, status: 'scheduled' as const, client_name: 'Bob', service_id: null, notes: null, price: null, buffer_minutes: 0, series_id: null, recurrence: null },
     ],
     sessions: [
       // In the file before the notes they amend: the import puts them after.

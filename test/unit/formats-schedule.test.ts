@@ -23,6 +23,8 @@ function appointment(id: string, fields: Partial<Appointment>): Appointment {
     notes: 'left knee',
     price: 80,
     buffer_minutes: 0,
+    series_id: null,
+    recurrence: null,
     ...fields,
   };
 }

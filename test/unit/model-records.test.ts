@@ -82,14 +82,14 @@ describe('reading records', () => {
     {
       name: 'an appointment as our service returns it',
       schema: appointmentSchema,
-      row: { id: ID, ...OWNED, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'no_show', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'gate code 1234', price: 80.5, buffer_minutes: 15 },
-      record: { id: ID, ...OWNED, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'no_show', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'gate code 1234', price: 80.5, buffer_minutes: 15 },
+      row: { id: ID, ...OWNED, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'no_show', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'gate code 1234', price: 80.5, buffer_minutes: 15, series_id: FIXTURE_ID, recurrence: 'DTSTART;TZID=Europe/Berlin:20261123T090000\nRRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=8' },
+      record: { id: ID, ...OWNED, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'no_show', client_name: 'Ann', service_id: FIXTURE_ID, notes: 'gate code 1234', price: 80.5, buffer_minutes: 15, series_id: FIXTURE_ID, recurrence: 'DTSTART;TZID=Europe/Berlin:20261123T090000\nRRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=8' },
     },
     {
       name: 'an appointment of INTERFACE.md (no timestamps, times with seconds)',
       schema: appointmentSchema,
       row: { id: ID, date: '2026-11-23', start_time: '09:00:00', end_time: '10:00:00', status: 'confirmed', client_id: CLIENT, client_name: 'Ann', service_id: null, therapist_id: THERAPIST },
-      record: { id: ID, therapist_id: THERAPIST, created_at: null, updated_at: null, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'confirmed', client_name: 'Ann', service_id: null, notes: null, price: null, buffer_minutes: 0 },
+      record: { id: ID, therapist_id: THERAPIST, created_at: null, updated_at: null, date: '2026-11-23', start_time: '09:00', end_time: '10:00', client_id: CLIENT, status: 'confirmed', client_name: 'Ann', service_id: null, notes: null, price: null, buffer_minutes: 0, series_id: null, recurrence: null },
     },
     {
       name: 'a signed amendment as our service returns it',

@@ -11,11 +11,12 @@ import type { ConfirmOptions } from '../shared/confirm.js';
 import { amountOption, checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
 import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
+import { bookSeries, type SeriesFlags, seriesPlan } from './book-series.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
 import { pickSlot, type SlotFlags, slotSearch } from './pick-slot.js';
 import { bookingYes, COLUMNS, describe, FIELDS, FLAG_OF } from './shared.js';
 
-interface AddOptions extends ConfirmOptions, SlotFlags {
+interface AddOptions extends ConfirmOptions, SlotFlags, SeriesFlags {
   client: string;
   end?: string;
   service?: string;
@@ -37,6 +38,10 @@ export function addCommand(ctx: Context): Command {
     .option('--notes <text>', 'notes on the appointment')
     .option('--price <amount>', "this booking's price, like 70 or 69.50 (default: the service's, kept as it is then)")
     .addOption(new Option('--status <status>', 'the status to book in (default: scheduled)').choices(['scheduled', 'confirmed']))
+    .option('--repeat <rule>', "book a series: weekly, biweekly, monthly or 'every N weeks' (with --count or --until)")
+    .option('--count <n>', 'how many appointments the series has, the first included')
+    .option('--until <day>', 'the last day the series may fall on')
+    .option('--skip-conflicts', 'book the days of the series that are free and list the ones skipped (default: book none)')
     .addOption(bookingYes())
     .addHelpText('before', `Examples:
   $ practice appt add --client "Ann Lee" --date tomorrow --start 9 --service "Swedish 60"
@@ -45,7 +50,12 @@ export function addCommand(ctx: Context): Command {
   $ practice appt add --client ann --service "swedish 60" --date mon --start 9 --price 70
   $ practice appt add --client ann --service "swedish 60" --date fri
   $ practice appt add --client ann --service "swedish 60" --first-free --from mon
+  $ practice appt add --client ann --service "swedish 60" --date tue --start 10 --repeat weekly --count 8
+  $ practice appt add --client ann --date 2026-12-01 --start 10 --end 11 --repeat "every 3 weeks" --until 2027-06-30 --skip-conflicts
 `)
+    .addHelpText('after', `
+With --repeat the days of the series are checked first (overlaps, closed days, hours) and booked
+together in one request, or not at all; it prints the new ids, one a line (--json: an array).`)
     .action((options: AddOptions) => runAdd(options, ctx));
   return addOutputFlags(command, FIELDS);
 }
@@ -58,6 +68,7 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const end = options.end === undefined ? undefined : timeOption('--end', options.end);
   if (end === undefined && options.service === undefined) throw new UsageError('--end: needed when there is no --service to take the duration from');
   const price = options.price === undefined ? undefined : amountOption('--price', options.price);
+  const series = await seriesPlan(ctx, options);
   const given = { date, start_time: start, end_time: end, status: options.status, notes: options.notes, price };
   // --first-free may leave every one of them to the slot; the update schema refuses an empty body.
   if (Object.values(given).some((value) => value !== undefined)) checkInput(appointmentUpdateSchema, given, FLAG_OF);
@@ -70,6 +81,8 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
     id: randomUUID(), date: when.date, start_time: when.start, end_time, client_id: client.id, client_name: client.name,
     service_id: service?.id, status: options.status, notes: options.notes, price,
   }, FLAG_OF);
+  // A series starts where the single booking would have: at --start, or at the slot chosen.
+  if (series) return bookSeries(ctx, row, series, options, options);
   const concerns = await bookingConcerns(ctx, { when: { date: when.date, start: when.start, end: end_time }, clientId: client.id, serviceId: service?.id });
   await confirmConcerns(ctx, options.yes, concerns, 'Booking an appointment', 'Book it anyway?');
   const [created] = await (await ctx.api()).insert<Appointment>('appointments', row);

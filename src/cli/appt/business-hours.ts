@@ -8,9 +8,21 @@ import { dayOfWeek } from '../../model/when.js';
 import type { Concern } from './concern.js';
 import { clock } from './shared.js';
 
+/** The part of a business-hours row a check reads. */
+export type WeekHours = Pick<BusinessHours, 'day_of_week' | 'open_time' | 'close_time'>;
+
+/** Every day's opening intervals: one read, so many bookings (a series) can be checked against it. */
+export function readWeek(api: ApiClient): Promise<WeekHours[]> {
+  return api.select<WeekHours>('business_hours', query<WeekHours>().select(['day_of_week', 'open_time', 'close_time']));
+}
+
 /** The concern when start-end on `date` is not inside one opening interval of its day; one read of every day's hours. */
 export async function hoursConcern(api: ApiClient, date: string, start: string, end: string): Promise<Concern | null> {
-  const week = await api.select<BusinessHours>('business_hours', query<BusinessHours>().select(['day_of_week', 'open_time', 'close_time']));
+  return concernInWeek(await readWeek(api), date, start, end);
+}
+
+/** hoursConcern against a week already read. */
+export function concernInWeek(week: readonly WeekHours[], date: string, start: string, end: string): Concern | null {
   if (week.length === 0) return null;
   const day = dayOfWeek(date);
   const hours = week.filter((open) => open.day_of_week === day);

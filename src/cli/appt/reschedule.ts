@@ -11,9 +11,11 @@ import type { ConfirmOptions } from '../shared/confirm.js';
 import { checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
+import { rescheduleSeries } from './reschedule-series.js';
+import { inScope, type ScopeOptions, scopeOptions } from './series-scope.js';
 import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared.js';
 
-interface RescheduleOptions extends ConfirmOptions {
+interface RescheduleOptions extends ConfirmOptions, ScopeOptions {
   date?: string;
   start?: string;
   end?: string;
@@ -32,10 +34,13 @@ export function rescheduleCommand(ctx: Context): Command {
     .addOption(bookingYes())
     .addHelpText('before', `Examples:
   $ practice appt reschedule 3f2a9c1b --date fri
+  $ practice appt reschedule 3f2a --start 11 --following
+  $ practice appt reschedule 3f2a --date wed --start 11 --series
   $ practice appt reschedule 3f2a --date +1w --start 15:30
   $ practice appt reschedule 3f2a --start 18 --yes
 `)
     .action((id: string, options: RescheduleOptions) => runReschedule(id, options, ctx));
+  for (const option of scopeOptions('move')) command.addOption(option);
   return addOutputFlags(command, FIELDS);
 }
 
@@ -56,6 +61,7 @@ async function runReschedule(text: string, options: RescheduleOptions, ctx: Cont
     start_time,
     end_time: end ?? parseFlag('--start', () => addMinutes(start_time, length)),
   }, FLAG_OF);
+  if (inScope(options)) return rescheduleSeries(ctx, current, { date: changes.date!, start_time: changes.start_time!, end_time: changes.end_time!, endGiven: end !== undefined }, options);
   const concerns = await bookingConcerns(ctx, { when: { date: changes.date!, start: changes.start_time!, end: changes.end_time! } });
   await confirmConcerns(ctx, options.yes, concerns, 'Moving an appointment', 'Move it anyway?');
   const [moved] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id), changes);

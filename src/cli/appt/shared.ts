@@ -10,7 +10,7 @@ import { CommandError } from '../errors.js';
 import { yesOption } from '../shared/confirm.js';
 import { resolveRowId } from '../shared/resolve.js';
 
-export const FIELDS = ['id', 'date', 'start_time', 'end_time', 'status', 'client_id', 'client_name', 'service_id', 'price', 'buffer_minutes', 'therapist_id', 'notes', 'created_at', 'updated_at'];
+export const FIELDS = ['id', 'date', 'start_time', 'end_time', 'status', 'client_id', 'client_name', 'service_id', 'price', 'buffer_minutes', 'series_id', 'recurrence', 'therapist_id', 'notes', 'created_at', 'updated_at'];
 
 /** Which flag sets which field, so a refused field is reported under its flag. */
 export const FLAG_OF: Record<string, string> = {

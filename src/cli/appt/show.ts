@@ -6,6 +6,7 @@ import type { RowOptions } from '../../core/output.js';
 import type { Context } from '../context.js';
 import { visibleText } from '../../core/visible-text.js';
 import type { Appointment } from '../../model/records.js';
+import { seriesSummary } from './series-summary.js';
 import { serviceNames } from './services.js';
 import { COLUMNS, fetchAppointment, FIELDS } from './shared.js';
 
@@ -32,6 +33,8 @@ async function runShow(id: string, options: RowOptions, ctx: Context): Promise<v
   // The service by name too, after its id.
   const service = appointment.service_id === null ? undefined : (await serviceNames(await ctx.api(), [appointment])).get(appointment.service_id);
   if (service !== undefined) entries.splice(present.indexOf('service_id') + 1, 0, ['service', service]);
+  const series = await seriesSummary(ctx, appointment);
+  if (series !== null) entries.splice(entries.findIndex(([field]) => field === 'series_id'), 2, ['series', series]);
   const width = Math.max(...entries.map(([field]) => field.length));
   // Stored text is shown escaped: a client's name or notes must not drive the terminal.
   ctx.out.print(entries.map(([field, value]) => `${bold(field.padEnd(width))}  ${visibleText(value)}`).join('\n'));

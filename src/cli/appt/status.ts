@@ -11,7 +11,9 @@ import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
+import { cancelSeries } from './cancel-series.js';
 import { confirmConcerns, notStartedConcern } from './concerns.js';
+import { inScope, type ScopeOptions, scopeOptions } from './series-scope.js';
 import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared.js';
 import { confirmUndo, unlessSignedNote } from './undo-completion.js';
 
@@ -40,13 +42,18 @@ export function statusCommand(ctx: Context, verb: StatusVerb): Command {
   $ practice appt ${verb.verb} 3f2a9c1b
   $ practice appt ${verb.verb} 3f2a --json id,status${'yes' in verb ? `\n  $ practice appt ${verb.verb} 3f2a --yes` : ''}
 `)
-    .action((id: string, options: ConfirmOptions) => runStatus(id, verb, options, ctx));
+    .action((id: string, options: ConfirmOptions & ScopeOptions) => runStatus(id, verb, options, ctx));
   if ('yes' in verb) command.addOption(yesOption(verb.yes));
+  if (verb.verb === 'cancel') {
+    for (const option of scopeOptions('cancel')) command.addOption(option);
+    command.addHelpText('before', '  $ practice appt cancel 3f2a --following\n');
+  }
   return addOutputFlags(command, FIELDS);
 }
 
-async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions, ctx: Context): Promise<void> {
+async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions & ScopeOptions, ctx: Context): Promise<void> {
   const current = await fetchAppointment(ctx, text);
+  if (inScope(options)) return cancelSeries(ctx, current, options);
   // A status this CLI does not know comes from another backend: its own rules decide.
   const from = APPOINTMENT_STATUSES.find((status) => status === current.status);
   if (from !== undefined) {

@@ -48,7 +48,9 @@ Command output: --json, --format ndjson|csv
   the status verbs confirm|complete|cancel|no-show, reschedule, sign, amend,
   archive, retire) prints one JSON object; a list command (list, search,
   today, week, hours show, and hours set, which replaces a day's rows)
-  prints an array, even of one record or none. --json a,b prints only the
+  prints an array, even of one record or none; so does a command that changes
+  several (appt add --repeat, cancel or reschedule with --following or
+  --series, remind). --json a,b prints only the
   fields named, in that order (each command's help lists them).
   client show --json: the client's own fields (its notes too), plus
   "appointments" and "session_notes": the --recent latest, newest first.

@@ -4,7 +4,8 @@ import { practiceSchema } from './0001-practice-schema.js';
 import { authAccounts } from './0002-auth.js';
 import { updatedAtMovesOn } from './0003-updated-at-moves-on.js';
 import { keptAtBooking } from './0004-kept-at-booking.js';
+import { seriesAndReminders } from './0005-series-and-reminders.js';
 import { authMetadata } from './0006-auth-metadata.js';
 import type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, authMetadata];
+export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata];

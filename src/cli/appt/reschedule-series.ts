@@ -1,0 +1,79 @@
+// `appt reschedule ID --following | --series`: the named appointment's move, applied to each one the
+// scope reaches. The move is a shift: by as many days as the named one moves, to its new clock time,
+// each keeping its own length unless --end gives a new one. A shift that would carry one appointment
+// past the next one's day, or across midnight, has no clear meaning and is refused. All rows go in
+// one request (an upsert by id), so they move together or not at all.
+import { randomUUID } from 'node:crypto';
+import type { RowOptions } from '../../core/output.js';
+import { query } from '../../core/query-builder.js';
+import { movedRule } from '../../model/recurrence.js';
+import { addMinutes } from '../../model/when.js';
+import type { Context } from '../context.js';
+import { CommandError, UsageError } from '../errors.js';
+import { reportChangedRows } from '../shared/report.js';
+import { byDate, seriesConflicts } from './series-conflicts.js';
+import { type ScopeOptions, seriesScope } from './series-scope.js';
+import type { Appointment } from '../../model/records.js';
+import { clock, COLUMNS } from './shared.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Where the named appointment goes, and whether --end set a new length. */
+export interface NamedMove {
+  date: string;
+  start_time: string;
+  end_time: string;
+  endGiven: boolean;
+}
+
+// Every column a row is stored with: the upsert inserts a whole row when the id is not found, and
+// the same whole row is what it writes when it is.
+const STORED = ['id', 'date', 'start_time', 'end_time', 'client_id', 'client_name', 'service_id', 'status', 'notes', 'price', 'buffer_minutes', 'series_id', 'recurrence'] as const;
+
+export async function rescheduleSeries(ctx: Context, named: Appointment, move: NamedMove, options: ScopeOptions & RowOptions & { yes?: boolean }): Promise<void> {
+  const reached = await seriesScope(ctx, named, options);
+  const dayShift = dayNumber(move.date) - dayNumber(named.date);
+  const startShift = minutesOf(move.start_time) - minutesOf(clock(named.start_time));
+  const gaps = reached.slice(1).map((row, index) => dayNumber(row.date) - dayNumber(reached[index]!.date));
+  if (gaps.length > 0 && Math.abs(dayShift) >= Math.min(...gaps)) {
+    throw new UsageError(`--date: moving by ${Math.abs(dayShift)} days would carry an appointment onto or past the next one of the series (${Math.min(...gaps)} days apart); cancel them with --following and book a new series instead.`);
+  }
+  const length = minutesOf(move.end_time) - minutesOf(move.start_time);
+  const moved = reached.map((row) => {
+    const start = minutesOf(clock(row.start_time)) + startShift;
+    const end = start + (move.endGiven ? length : minutesOf(clock(row.end_time)) - minutesOf(clock(row.start_time)));
+    if (start < 0 || end >= 24 * 60) throw new UsageError(`--start: the appointment of ${row.date} would cross midnight; move it on its own.`);
+    const start_time = addMinutes('00:00', start);
+    return { ...row, date: dateOf(dayNumber(row.date) + dayShift), start_time, end_time: addMinutes(start_time, end - start) };
+  });
+  // --following splits the series: the moved part is a series of its own, from its new first day.
+  const series_id = options.following && reached[0]!.id !== (await firstOfSeries(ctx, named)) ? randomUUID() : named.series_id!;
+  const recurrence = named.recurrence ? movedRule(named.recurrence, moved[0]!.date, moved[0]!.start_time, moved.length) : null;
+  const rows = moved.map((row) => ({ ...Object.fromEntries(STORED.map((column) => [column, row[column as keyof Appointment] ?? null])), series_id, recurrence }));
+
+  const api = await ctx.api();
+  const conflicts = (await seriesConflicts(api, moved, named.service_id, new Set(reached.map((row) => row.id))))
+    .filter((conflict) => conflict.kind === 'overlap' || !options.yes);
+  if (conflicts.length > 0) {
+    throw new CommandError(
+      `${new Set(conflicts.map((conflict) => conflict.date)).size} of ${moved.length} new days conflict; nothing was moved:\n${byDate(conflicts)}`,
+      'Choose another time, or --yes to move outside business hours anyway.',
+    );
+  }
+  const response = await api.request({
+    method: 'POST', path: '/rest/v1/appointments', body: rows, idempotent: true,
+    headers: { prefer: 'return=representation,resolution=merge-duplicates' },
+  });
+  const stored = response.json<Appointment[]>();
+  await reportChangedRows(ctx, `Moved ${stored.length} appointment${stored.length === 1 ? '' : 's'} of the series by ${dayShift} days to ${move.start_time}, ${stored[0]!.date} to ${stored.at(-1)!.date}.`, stored, COLUMNS, options);
+}
+
+/** The id of the series' first appointment, whatever its status: --following from it is the whole series. */
+async function firstOfSeries(ctx: Context, named: Appointment): Promise<string | undefined> {
+  const [first] = await (await ctx.api()).select<Appointment>('appointments',
+    query<Appointment>().eq('series_id', named.series_id!).order('date').order('start_time').limit(1).select(['id']));
+  return first?.id;
+}

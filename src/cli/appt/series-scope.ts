@@ -1,0 +1,44 @@
+// `--following` and `--series` on cancel and reschedule: which appointments of a series a change
+// reaches. `--following`: the named one and every later one; `--series`: every one that has not
+// started yet. Either way only scheduled or confirmed ones: a held, cancelled or missed visit is
+// history. Each change is one request, so it applies to all of them or to none.
+import { Option } from 'commander';
+import { query } from '../../core/query-builder.js';
+import { dateTimeIn } from '../../model/when.js';
+import type { Context } from '../context.js';
+import { CommandError, UsageError } from '../errors.js';
+import { practiceTimeZone } from '../shared/input.js';
+import type { Appointment } from '../../model/records.js';
+import { clock, describe } from './shared.js';
+
+export interface ScopeOptions {
+  following?: boolean;
+  series?: boolean;
+}
+
+export const OPEN_STATUSES = ['scheduled', 'confirmed'];
+
+/** The two flags, exclusive; `what` words the change: `cancel`, `move`. */
+export function scopeOptions(what: string): Option[] {
+  return [
+    new Option('--following', `${what} this appointment and the later ones of its series`).conflicts('series'),
+    new Option('--series', `${what} every appointment of its series that has not started yet`),
+  ];
+}
+
+export const inScope = (options: ScopeOptions) => Boolean(options.following || options.series);
+
+/** The appointments of `named`'s series the flags reach, in time order; refused when there are none. */
+export async function seriesScope(ctx: Context, named: Appointment, options: ScopeOptions): Promise<Appointment[]> {
+  const flag = options.following ? '--following' : '--series';
+  if (!named.series_id) throw new UsageError(`${flag}: ${describe(named)} is not part of a series.`);
+  const members = await (await ctx.api()).select<Appointment>('appointments', query<Appointment>()
+    .eq('series_id', named.series_id).in('status', OPEN_STATUSES).order('date').order('start_time'));
+  const startOf = (row: Appointment) => `${row.date} ${clock(row.start_time)}`;
+  const from = options.following ? startOf(named) : dateTimeIn(ctx.now(), await practiceTimeZone(ctx));
+  const reached = members.filter((row) => (options.following ? startOf(row) >= from : startOf(row) > from));
+  if (reached.length === 0) {
+    throw new CommandError(`No scheduled or confirmed appointment of the series ${options.following ? `from ${from}` : 'is still to come'}; nothing changed.`);
+  }
+  return reached;
+}

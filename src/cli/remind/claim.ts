@@ -1,0 +1,39 @@
+// The database decides who sends a reminder. A run claims an appointment by inserting its reminder
+// row: the unique key (therapist_id, appointment_id) lets exactly one of two racing runs succeed. A
+// failed reminder is claimed again by a conditional update that only one run's statement can match.
+// Marking it sent writes the conversation log in the same statement (migration 0005's trigger).
+import { randomUUID } from 'node:crypto';
+import type { ApiClient } from '../../core/api-client.js';
+import { ApiError } from '../../core/api-error.js';
+import { query } from '../../core/query-builder.js';
+import type { Due, ReminderRow } from './due.js';
+
+/** The claimed row, or null when another run has it. */
+export async function claim(api: ApiClient, due: Due, channel: string, message: string): Promise<ReminderRow | null> {
+  if (due.failed) {
+    const [reclaimed] = await api.update<ReminderRow>('reminders',
+      query<ReminderRow>().eq('id', due.failed.id).eq('state', 'failed'),
+      { state: 'claimed', channel, message, error: null });
+    return reclaimed ?? null;
+  }
+  try {
+    const [claimed] = await api.insert<ReminderRow>('reminders', {
+      id: randomUUID(), appointment_id: due.appointment.id, client_id: due.client.id, channel, message, state: 'claimed',
+    });
+    return claimed!;
+  } catch (err) {
+    // The unique key: another run claimed it between our read and this insert.
+    if (err instanceof ApiError && err.status === 409) return null;
+    throw err;
+  }
+}
+
+/** Sent: logged in the conversation log as the assistant's message, and never claimed again. */
+export async function markSent(api: ApiClient, reminder: Pick<ReminderRow, 'id'>): Promise<void> {
+  await api.update<ReminderRow>('reminders', query<ReminderRow>().eq('id', reminder.id).eq('state', 'claimed'), { state: 'sent' });
+}
+
+/** Failed: the next run may claim it again. */
+export async function markFailed(api: ApiClient, reminder: Pick<ReminderRow, 'id'>, error: string): Promise<void> {
+  await api.update<ReminderRow>('reminders', query<ReminderRow>().eq('id', reminder.id).eq('state', 'claimed'), { state: 'failed', error });
+}
