@@ -96,7 +96,8 @@ describe('practice mcp, read-only (the default)', async () => {
   it('answers a bad argument with the CLI\'s message and hint, not a stack trace', async () => {
     const answer = await callTool(client, 'schedule', { day: 'someday' });
     expect(answer.isError).toBe(true);
-    expect(answer.text).toMatch(/^error: --date: expected a date like .*; got 'someday'/);
+    // The CLI's message, its flag named as the tool's argument.
+    expect(answer.text).toMatch(/^error: `day`: expected a date like .*; got 'someday'/);
     expect(answer.text).not.toMatch(/\bat .*\.c?js:\d+/);
     const unknown = await callTool(client, 'client_history', { client: 'Nobody Known' });
     expect(unknown.isError).toBe(true);
@@ -151,7 +152,7 @@ describe('practice mcp --allow-writes', async () => {
     const answer = await callTool(allowed, 'book', { client: 'ann', date: '2027-03-06', start: '10', service: 'swedish 60' });
     expect(answer.isError).toBe(true);
     expect(answer.text).toMatch(/closed|business hours/);
-    expect(answer.text).toContain('--yes');
+    expect(answer.text).toContain('hint: Pass `anyway: true`.');
     expect(await cli(home, ['appt', 'list', '--date', '2027-03-06', '--json'])).toBe('[]');
     const anyway = await json(allowed, 'book', { client: 'ann', date: '2027-03-06', start: '10', service: 'swedish 60', anyway: true });
     expect(anyway.date).toBe('2027-03-06');

@@ -8,7 +8,7 @@ import type { Context } from '../context.js';
 import { type CommandRunner, commandRunner, type RunCli, toolResult } from './invoke.js';
 import { registerResources } from './resources.js';
 import { TOOLS } from './tools/index.js';
-import type { PracticeTool } from './tools/tool.js';
+import { inArgumentTerms, type PracticeTool } from './tools/tool.js';
 
 export interface ServeOptions {
   allowWrites: boolean;
@@ -19,7 +19,7 @@ export async function serve(ctx: Context, runCli: RunCli, { allowWrites }: Serve
   // Signed in (or the local service started) before the first message: a missing session fails here, with its hint.
   await ctx.connection();
   const run = commandRunner(ctx, runCli);
-  const server = new McpServer({ name: 'practice', version: packageJson.version });
+  const server = new McpServer({ name: 'practice', version: packageJson.version }, { instructions: INSTRUCTIONS });
   for (const tool of TOOLS) {
     server.registerTool(tool.name, {
       title: tool.title,
@@ -34,12 +34,21 @@ export async function serve(ctx: Context, runCli: RunCli, { allowWrites }: Serve
   await closed;
 }
 
+const INSTRUCTIONS = 'The tools of a small therapy or massage practice, on its owner\'s account: times are in the practice\'s '
+  + 'time zone, days may be given as today, tomorrow, mon or YYYY-MM-DD, and clients and services by name or id. A failure '
+  + 'says what was wrong and, after "hint:", what to do instead; "practice ..." in a hint is a command the person can run. '
+  + 'Ask the person before passing anyway: true, and never present a drafted note as signed.';
+
 async function call(tool: PracticeTool, args: Record<string, unknown>, run: CommandRunner): Promise<CallToolResult> {
   const commands = tool.commands(args);
-  if (Array.isArray(commands)) return toolResult(await run(commands));
+  const runAsTool = async (argv: string[]) => {
+    const outcome = await run(argv);
+    return { ...outcome, stderr: inArgumentTerms(tool, outcome.stderr) };
+  };
+  if (Array.isArray(commands)) return toolResult(await runAsTool(commands));
   // Several reads answer as one JSON object; the first failure answers alone.
   const keys = Object.keys(commands);
-  const outcomes = await Promise.all(keys.map((key) => run(commands[key]!)));
+  const outcomes = await Promise.all(keys.map((key) => runAsTool(commands[key]!)));
   const failed = outcomes.find((outcome) => !outcome.ok);
   if (failed) return toolResult(failed);
   const joined = Object.fromEntries(keys.map((key, index) => [key, JSON.parse(outcomes[index]!.stdout)]));

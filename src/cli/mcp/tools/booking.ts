@@ -25,8 +25,10 @@ export const bookTool = tool({
     anyway: z.boolean().default(false).describe(ANYWAY),
   },
   writes: true,
-  commands: ({ client, date, start, service, end, notes, status, anyway }) =>
-    ['appt', 'add', ...flags({ '--client': client, '--date': date, '--start': start, '--service': service, '--end': end, '--notes': notes, '--status': status, '--yes': anyway }), '--json'],
+  flagOf: { client: '--client', date: '--date', start: '--start', service: '--service', end: '--end', notes: '--notes', status: '--status', anyway: '--yes' },
+  commands(args) {
+    return ['appt', 'add', ...flags(args, this.flagOf), '--json'];
+  },
 });
 
 export const rescheduleTool = tool({
@@ -42,8 +44,10 @@ export const rescheduleTool = tool({
     anyway: z.boolean().default(false).describe(ANYWAY),
   },
   writes: true,
-  commands: ({ id, date, start, end, anyway }) =>
-    ['appt', 'reschedule', id, ...flags({ '--date': date, '--start': start, '--end': end, '--yes': anyway }), '--json'],
+  flagOf: { date: '--date', start: '--start', end: '--end', anyway: '--yes' },
+  commands(args) {
+    return ['appt', 'reschedule', args.id, ...flags(args, this.flagOf), '--json'];
+  },
 });
 
 export const cancelTool = tool({
@@ -52,5 +56,6 @@ export const cancelTool = tool({
   description: 'Cancel an appointment: it stays on record as cancelled and its time becomes free. Nothing is deleted.',
   input: { id: z.string().min(1).describe(ID) },
   writes: true,
+  flagOf: {},
   commands: ({ id }) => ['appt', 'cancel', id, '--json'],
 });

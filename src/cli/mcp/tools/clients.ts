@@ -10,6 +10,7 @@ export const findClientTool = tool({
   description: 'Clients whose name, phone or email contains the text (case-insensitive), as JSON rows with their ids.',
   input: { text: z.string().min(1).describe('part of the name, phone number or email') },
   writes: false,
+  flagOf: {},
   commands: ({ text }) => ['client', 'search', text, '--json'],
 });
 
@@ -24,6 +25,7 @@ export const clientHistoryTool = tool({
     messages: z.number().int().positive().max(200).default(20).describe('how many messages, the newest'),
   },
   writes: false,
+  flagOf: { recent: '--recent', messages: '--limit' },
   commands: ({ client, recent, messages }) => ({
     client: ['client', 'show', client, '--recent', String(recent), '--json'],
     messages: ['msg', 'list', '--client', client, '--limit', String(messages), '--json'],

@@ -16,7 +16,10 @@ export const logMessageTool = tool({
     channel: z.enum(CONVERSATION_CHANNELS).optional().describe('where it was said (default: chat)'),
   },
   writes: true,
-  commands: ({ client, role, message, channel }) => ['msg', 'add', ...flags({ '--client': client, '--role': role, '--message': message, '--channel': channel }), '--json'],
+  flagOf: { client: '--client', role: '--role', message: '--message', channel: '--channel' },
+  commands(args) {
+    return ['msg', 'add', ...flags(args, this.flagOf), '--json'];
+  },
 });
 
 export const draftNoteTool = tool({
@@ -33,8 +36,10 @@ export const draftNoteTool = tool({
     plan: z.string().optional().describe('treatment and next steps'),
   },
   writes: true,
-  commands: ({ client, appointment, subjective, objective, assessment, plan }) =>
-    ['note', 'add', ...flags({ '--client': client, '--appointment': appointment, '--subjective': subjective, '--objective': objective, '--assessment': assessment, '--plan': plan }), '--json'],
+  flagOf: { client: '--client', appointment: '--appointment', subjective: '--subjective', objective: '--objective', assessment: '--assessment', plan: '--plan' },
+  commands(args) {
+    return ['note', 'add', ...flags(args, this.flagOf), '--json'];
+  },
 });
 
 export const recordExpenseTool = tool({
@@ -49,6 +54,8 @@ export const recordExpenseTool = tool({
     description: z.string().optional().describe('what it was for'),
   },
   writes: true,
-  commands: ({ amount, category, date, vendor, description }) =>
-    ['expense', 'add', ...flags({ '--amount': amount, '--category': category, '--date': date, '--vendor': vendor, '--description': description }), '--json'],
+  flagOf: { amount: '--amount', category: '--category', date: '--date', vendor: '--vendor', description: '--description' },
+  commands(args) {
+    return ['expense', 'add', ...flags(args, this.flagOf), '--json'];
+  },
 });

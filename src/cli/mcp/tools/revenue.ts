@@ -1,6 +1,6 @@
 // The month's revenue, from completed appointments at the price each was booked with (src/reports).
 import { z } from 'zod';
-import { tool } from './tool.js';
+import { flags, tool } from './tool.js';
 
 export const revenueTool = tool({
   name: 'month_revenue',
@@ -12,5 +12,8 @@ export const revenueTool = tool({
     by: z.enum(['day', 'week', 'month', 'service', 'client']).default('month').describe('one row per day, week, the month, service or client'),
   },
   writes: false,
-  commands: ({ month, by }) => ['report', 'revenue', '--month', month, '--by', by, '--json'],
+  flagOf: { month: '--month', by: '--by' },
+  commands(args) {
+    return ['report', 'revenue', ...flags(args, this.flagOf), '--json'];
+  },
 });

@@ -15,6 +15,7 @@ export const scheduleTool = tool({
     week: z.boolean().default(false).describe('true: the whole week of that day instead of the day alone'),
   },
   writes: false,
+  flagOf: { day: '--date' },
   commands: ({ day, week }) => (week ? ['appt', 'week', day, '--json'] : ['appt', 'list', '--date', day, '--json']),
 });
 
@@ -32,6 +33,8 @@ export const freeSlotsTool = tool({
     step_minutes: z.number().int().positive().optional().describe('offer starts this many minutes apart (default 15)'),
   },
   writes: false,
-  commands: ({ from, to, service, duration_minutes, step_minutes }) =>
-    ['appt', 'slots', ...flags({ '--from': from, '--to': to, '--service': service, '--duration': duration_minutes, '--step': step_minutes }), '--json'],
+  flagOf: { from: '--from', to: '--to', service: '--service', duration_minutes: '--duration', step_minutes: '--step' },
+  commands(args) {
+    return ['appt', 'slots', ...flags(args, this.flagOf), '--json'];
+  },
 });
