@@ -4,7 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { BIN, launchPractice } from '../helpers/cli.js';
 import { type SignedInHome, signedInCli } from '../helpers/signed-in-cli.js';
 
 const practice = await signedInCli({ recordRequests: true });
@@ -15,14 +15,19 @@ const shortLived = await signedInCli({ auth: { accessTokenSeconds: 62 }, recordR
 // A Monday well ahead of the real clock, so every slot of it is still bookable.
 const DAY = '2027-03-01';
 const open: Client[] = [];
+const notProtocol: string[] = [];
 afterAll(async () => {
   for (const client of open) await client.close();
+  // Every session, its failures included, wrote nothing to stdout but protocol messages.
+  expect(notProtocol).toEqual([]);
 });
 
 /** `practice <globalFlags> mcp <flags>` as an MCP client starts it. */
 async function mcpClient(home: SignedInHome, flags: string[] = [], globalFlags: string[] = []): Promise<Client> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...globalFlags, 'mcp', ...flags], env: home.env as Record<string, string>, stderr: 'pipe' });
   const client = new Client({ name: 'practice-test', version: '1.0.0' });
+  // A line on stdout that is not a protocol message is reported here (the SDK's read buffer fails on it).
+  client.onerror = (error) => notProtocol.push(String(error));
   await client.connect(transport);
   open.push(client);
   return client;
@@ -219,5 +224,22 @@ describe('practice mcp, with a token expiring mid-session', async () => {
     const after = (await shortLived.home.readConfig()).profiles.test.session;
     expect(after.refresh_token).not.toBe(before.refresh_token);
     expect(after.expires_at).toBeGreaterThan(before.expires_at);
+  });
+});
+
+describe('practice mcp, ended by its client', () => {
+  it('answers the calls under way, then exits 0 when its stdin closes, having written only protocol messages', async () => {
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'find_client', arguments: { text: 'lee' } } },
+    ];
+    const launched = launchPractice(['mcp'], practice.home.env, messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
+    const result = await launched.result;
+    expect(result.code).toBe(0);
+    const answers = result.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
+    expect(answers.map((answer) => [answer.jsonrpc, answer.id])).toEqual([['2.0', 1], ['2.0', 2]]);
+    expect(answers[0].result.serverInfo.name).toBe('practice');
+    expect(JSON.parse(answers[1].result.content[0].text).map((row: any) => row.name)).toEqual(['Ann Lee']);
   });
 });

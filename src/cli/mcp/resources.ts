@@ -9,11 +9,13 @@ const RESOURCES = [
 
 export function registerResources(server: McpServer, run: CommandRunner): void {
   for (const { name, uri, title, description, argv } of RESOURCES) {
-    server.registerResource(name, uri, { title, description, mimeType: 'application/json' }, async () => {
-      const outcome = await run(argv);
-      // A resource has no error result: the failure's message and hint become the JSON-RPC error's message.
-      if (!outcome.ok) throw new Error(outcome.stderr);
-      return { contents: [{ uri, mimeType: 'application/json', text: outcome.stdout }] };
-    });
+    server.registerResource(name, uri, { title, description, mimeType: 'application/json' }, () => read(argv, uri));
+  }
+
+  async function read(argv: string[], uri: string) {
+    const outcome = await run(argv);
+    // A resource has no error result: the failure's message and hint become the JSON-RPC error's message.
+    if (!outcome.ok) throw new Error(outcome.stderr);
+    return { contents: [{ uri, mimeType: 'application/json', text: outcome.stdout }] };
   }
 }

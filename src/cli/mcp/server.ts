@@ -7,6 +7,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import type { Context } from '../context.js';
 import { type CommandRunner, commandRunner, type RunCli, toolResult } from './invoke.js';
 import { registerResources } from './resources.js';
+import { closeAtEndOfInput } from './session-end.js';
 import { TOOLS } from './tools/index.js';
 import { inArgumentTerms, type PracticeTool } from './tools/tool.js';
 
@@ -30,7 +31,9 @@ export async function serve(ctx: Context, runCli: RunCli, { allowWrites }: Serve
   }
   registerResources(server, run);
   const closed = new Promise<void>((resolve) => void (server.server.onclose = resolve));
-  await server.connect(new StdioServerTransport(ctx.io.stdin, ctx.io.stdout));
+  const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
+  await server.connect(transport);
+  closeAtEndOfInput(transport, ctx.io.stdin, () => void server.close());
   await closed;
 }
 
