@@ -194,6 +194,13 @@ describe('practice mcp --allow-writes', async () => {
     expect([rows[0].completed, rows[0].revenue, rows[0].cancelled]).toEqual([1, '80.00', 1]);
   });
 
+  it('refuses to cancel a held visit, saying which statuses it may take instead', async () => {
+    const answer = await callTool(allowed, 'cancel', { id: booked.id });
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toMatch(/^error: \w{8} Ann Lee, 2027-03-01 14:00-15:00 \(completed\): an appointment that is completed cannot become cancelled; allowed next: confirmed\.$/);
+    expect(JSON.parse(await cli(home, ['appt', 'show', booked.id, '--json', 'status'])).status).toBe('completed');
+  });
+
 });
 
 describe('practice mcp, rate-limited', async () => {
