@@ -98,6 +98,13 @@ describe('practice mcp, read-only (the default)', async () => {
     expect(rows.map((row: any) => row.name)).toEqual(['Ann Lee']);
   });
 
+  it('reads an argument that looks like a flag as a value, never as a flag', async () => {
+    expect(await json(client, 'find_client', { text: '--help' })).toEqual([]);
+    const answer = await callTool(client, 'client_history', { client: '--json' });
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toContain('--json');
+  });
+
   it('answers a bad argument with the CLI\'s message and hint, not a stack trace', async () => {
     const answer = await callTool(client, 'schedule', { day: 'someday' });
     expect(answer.isError).toBe(true);

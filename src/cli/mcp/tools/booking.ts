@@ -46,7 +46,7 @@ export const rescheduleTool = tool({
   writes: true,
   flagOf: { date: '--date', start: '--start', end: '--end', anyway: '--yes' },
   commands(args) {
-    return ['appt', 'reschedule', args.id, ...flags(args, this.flagOf), '--json'];
+    return ['appt', 'reschedule', ...flags(args, this.flagOf), '--json', '--', args.id];
   },
 });
 
@@ -57,5 +57,5 @@ export const cancelTool = tool({
   input: { id: z.string().min(1).describe(ID) },
   writes: true,
   flagOf: {},
-  commands: ({ id }) => ['appt', 'cancel', id, '--json'],
+  commands: ({ id }) => ['appt', 'cancel', '--json', '--', id],
 });

@@ -11,7 +11,7 @@ export const findClientTool = tool({
   input: { text: z.string().min(1).describe('part of the name, phone number or email') },
   writes: false,
   flagOf: {},
-  commands: ({ text }) => ['client', 'search', text, '--json'],
+  commands: ({ text }) => ['client', 'search', '--json', '--', text],
 });
 
 export const clientHistoryTool = tool({
@@ -27,7 +27,7 @@ export const clientHistoryTool = tool({
   writes: false,
   flagOf: { recent: '--recent', messages: '--limit' },
   commands: ({ client, recent, messages }) => ({
-    client: ['client', 'show', client, '--recent', String(recent), '--json'],
+    client: ['client', 'show', '--recent', String(recent), '--json', '--', client],
     messages: ['msg', 'list', '--client', client, '--limit', String(messages), '--json'],
   }),
 });

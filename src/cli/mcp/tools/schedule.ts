@@ -16,7 +16,7 @@ export const scheduleTool = tool({
   },
   writes: false,
   flagOf: { day: '--date' },
-  commands: ({ day, week }) => (week ? ['appt', 'week', day, '--json'] : ['appt', 'list', '--date', day, '--json']),
+  commands: ({ day, week }) => (week ? ['appt', 'week', '--json', '--', day] : ['appt', 'list', '--date', day, '--json']),
 });
 
 export const freeSlotsTool = tool({

@@ -11,7 +11,10 @@ export interface PracticeTool<Shape extends ZodRawShape = ZodRawShape> {
   writes: boolean;
   /** The CLI flag each argument passed as a flag stands for: the command line, and the CLI's words reworded. */
   flagOf: Partial<Record<keyof Shape & string, string>>;
-  /** The `practice` command lines that answer the call; several answers are joined under their keys. */
+  /**
+   * The `practice` command lines that answer the call; several answers are joined under their keys.
+   * Positional values go after `--`, so a value like `--yes` is never read as a flag.
+   */
   commands(args: z.output<z.ZodObject<Shape>>): string[] | Record<string, string[]>;
 }
 
