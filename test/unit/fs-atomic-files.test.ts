@@ -141,8 +141,6 @@ describe('src/', () => {
   const DIRECTORY_MOVES: Record<string, string> = {
     'src/server/db/pglite-template.ts': 'an unpacked database directory is renamed into place',
     'src/server/snapshot.ts': 'a restore moves the database directory aside, and back if the snapshot fails to load',
-    // Issue 13 replaces the hand-made V8 code cache with Node's own; until then it writes its cache files itself.
-    'src/cli/cached-require.ts': 'the V8 code cache of the CLI',
   };
 
   it('writes by rename or link only in src/fs/atomic-files.ts (and moves the directories listed here)', async () => {
