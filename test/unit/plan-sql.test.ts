@@ -22,6 +22,7 @@ const schema: SchemaCache = {
       ['starts', 'time without time zone'], ['price', 'numeric(10,2)']]),
     table('notes', [['id', 'bigint'], ['body', 'text']]),
   ].map((t) => [t.name, t])),
+  relationships: new Map(),
 };
 
 const USER = '5b6f0c1e-0000-4000-8000-000000000001';
@@ -66,7 +67,7 @@ describe('reads', () => {
   it('filters, order, limit and offset become one parameterised statement', () => {
     const { text, values } = statement('GET', 'clients',
       'select=id,name&status=eq.active&name=ilike.*smi*&order=name.desc.nullslast,id&limit=10&offset=20');
-    expect(text).toBe(`${READ_HEAD}select "id" as "id", "name" as "name" from public."clients" ` +
+    expect(text).toBe(`${READ_HEAD}select "clients"."id" as "id", "clients"."name" as "name" from public."clients" ` +
       'where "clients"."therapist_id" = $3 and "clients"."status" = $1 and "clients"."name"::text ilike $2 ' +
       'order by "clients"."name" desc nulls last, "clients"."id" asc limit $4 offset $5) _t');
     expect(values).toEqual(['active', '%smi%', USER, 10, 20]);
@@ -117,7 +118,8 @@ describe('reads', () => {
 
   it('aliases, casts and times of day in the projection', () => {
     const { text } = statement('GET', 'appointments', 'select=when:day,price::text,starts');
-    expect(text).toContain('select "day" as "when", "price"::text as "price", to_char("starts", \'HH24:MI\') as "starts" from');
+    expect(text).toContain('select "appointments"."day" as "when", "appointments"."price"::text as "price", ' +
+      'to_char("appointments"."starts", \'HH24:MI\') as "starts" from');
   });
 
   it('object+json reads the first element of the array', () => {
@@ -195,9 +197,13 @@ describe('injection attempts', () => {
   it.each([
     ['a statement after a filter column', `${encodeURIComponent('name;drop table clients')}=eq.x`],
     ['a statement after a quoted filter column', `${encodeURIComponent('"name"; --')}=eq.x`],
-    ['a column of another table', 'auth.users.id=eq.x'],
   ])('%s does not even parse (PGRST100)', (_name, search) => {
     expect(refusal(() => plan('GET', 'clients', search)).code).toBe('PGRST100');
+  });
+
+  it('a column of another table names no embedded resource (PGRST108), as in PostgREST', () => {
+    const err = refusal(() => plan('GET', 'clients', 'auth.users.id=eq.x'));
+    expect([err.status, err.code, err.message]).toEqual([400, 'PGRST108', "'auth' is not an embedded resource in this request"]);
   });
 
   it('an alias is user text but only ever a quoted identifier', () => {

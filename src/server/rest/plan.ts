@@ -3,18 +3,11 @@
 import type { Column, SchemaCache, Table } from '../db/schema-cache.js';
 import { failures } from '../errors.js';
 import { INSERT_ROWS_LIMIT } from '../http/limits.js';
-import type { Filter, OrderTerm, ParsedQuery, Preferences, RangeHeader, SelectItem } from './query.js';
+import { MAX_ROWS, planResource, resolveColumn, type PlannedFilter, type PlannedOrder, type Shape } from './plan-shape.js';
+import type { ParsedQuery, Preferences, RangeHeader } from './query.js';
 
-/** Rows a read returns at most (Supabase's default `max_rows`); writes are not capped by it. */
-export const MAX_ROWS = 1000;
+export { MAX_ROWS };
 const TENANT_COLUMN = 'therapist_id';
-const SIMPLE_TYPE = /^[a-z_][a-z0-9_]*$/i;
-
-export interface Projection {
-  column: Column;
-  alias: string;
-  cast: string | null;
-}
 
 interface PlanBase {
   table: Table;
@@ -26,9 +19,9 @@ interface PlanBase {
 
 export interface ReadPlan extends PlanBase {
   kind: 'read';
-  projections: Projection[];
-  filters: Filter[];
-  order: OrderTerm[];
+  shape: Shape;
+  filters: PlannedFilter[];
+  order: PlannedOrder[];
   offset: number;
   limit: number;
   count: boolean;
@@ -41,7 +34,7 @@ export interface InsertPlan extends PlanBase {
   /** The body as a JSON array of objects, for json_populate_recordset. */
   rows: string;
   conflict: { columns: Column[]; resolution: 'merge-duplicates' | 'ignore-duplicates' } | null;
-  returning: Projection[] | null;
+  returning: Shape | null;
   /** The key column named in `Location` (return=headers-only), or null when there is none. */
   location: string | null;
 }
@@ -50,14 +43,14 @@ export interface UpdatePlan extends PlanBase {
   kind: 'update';
   columns: Column[];
   row: string;
-  filters: Filter[];
-  returning: Projection[] | null;
+  filters: PlannedFilter[];
+  returning: Shape | null;
 }
 
 export interface DeletePlan extends PlanBase {
   kind: 'delete';
-  filters: Filter[];
-  returning: Projection[] | null;
+  filters: PlannedFilter[];
+  returning: Shape | null;
 }
 
 export type Plan = ReadPlan | InsertPlan | UpdatePlan | DeletePlan;
@@ -80,28 +73,6 @@ function resolveTable(schema: SchemaCache, name: string): Table {
   return table;
 }
 
-function resolveColumn(table: Table, name: string): Column {
-  const column = table.columnsByName.get(name);
-  if (!column) throw failures.unknownColumn(name, table.name);
-  return column;
-}
-
-function checkFilters(table: Table, filters: Filter[]): Filter[] {
-  for (const filter of filters) {
-    if (filter.kind === 'group') checkFilters(table, filter.filters);
-    else resolveColumn(table, filter.column);
-  }
-  return filters;
-}
-
-function projections(table: Table, select: SelectItem[] | null): Projection[] {
-  const items = select ?? [{ column: '*', alias: null, cast: null }];
-  return items.flatMap((item) => {
-    if (item.column === '*') return table.columns.map((column) => ({ column, alias: column.name, cast: null }));
-    if (item.cast !== null && !SIMPLE_TYPE.test(item.cast)) throw failures.parse(`invalid cast type (${item.cast})`);
-    return [{ column: resolveColumn(table, item.column), alias: item.alias ?? item.column, cast: item.cast }];
-  });
-}
 
 /** limit/offset intersected with the Range header, then capped at MAX_ROWS. */
 function readWindow(query: ParsedQuery, range: RangeHeader | null): { offset: number; limit: number } {
@@ -141,7 +112,7 @@ function insertRows(body: unknown, columnsGiven: boolean): Record<string, unknow
   return rows;
 }
 
-function planInsert(table: Table, input: PlanInput, base: PlanBase): InsertPlan {
+function planInsert(schema: SchemaCache, table: Table, input: PlanInput, base: PlanBase): InsertPlan {
   const rows = insertRows(input.body, input.query.columns !== null);
   const columns = bodyColumns(table, input.query.columns ?? Object.keys(rows[0] ?? {}));
   const resolution = input.prefer.resolution;
@@ -152,7 +123,7 @@ function planInsert(table: Table, input: PlanInput, base: PlanBase): InsertPlan 
     columns,
     rows: JSON.stringify(rows),
     conflict: resolution ? { columns: conflictNames.map((name) => resolveColumn(table, name)), resolution } : null,
-    returning: returning(table, input),
+    returning: returning(schema, table, input),
     location: input.prefer.return === 'headers-only' ? locationColumn(table) : null,
   };
 }
@@ -163,8 +134,15 @@ function locationColumn(table: Table): string | null {
   return key.length === 1 ? key[0]! : null;
 }
 
-function returning(table: Table, input: PlanInput): Projection[] | null {
-  return input.prefer.return === 'representation' || input.single ? projections(table, input.query.select) : null;
+/** The representation of a write: the select's shape, its embedded resources with their filters (not the root's). */
+function returning(schema: SchemaCache, table: Table, input: PlanInput): Shape | null {
+  if (input.prefer.return !== 'representation' && !input.single) return null;
+  return planResource(schema, table, input.query.select, { ...input.query, filters: [], order: [] }).shape;
+}
+
+/** A write's own filters: columns of the table (embedded resources only shape its representation). */
+function writeFilters(schema: SchemaCache, table: Table, query: ParsedQuery): PlannedFilter[] {
+  return planResource(schema, table, [], { ...query, order: [], embedded: [] }).filters;
 }
 
 export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
@@ -173,19 +151,19 @@ export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
   const { query } = input;
   switch (input.method) {
     case 'GET':
-    case 'HEAD':
+    case 'HEAD': {
+      const resource = planResource(schema, table, query.select, query);
       return {
         ...base,
         kind: 'read',
-        projections: projections(table, query.select),
-        filters: checkFilters(table, query.filters),
-        order: query.order.map((term) => (resolveColumn(table, term.column), term)),
+        ...resource,
         ...readWindow(query, input.range),
         count: input.prefer.count === 'exact',
         withBody: input.method === 'GET',
       };
+    }
     case 'POST':
-      return planInsert(table, input, base);
+      return planInsert(schema, table, input, base);
     case 'PATCH': {
       if (query.filters.length === 0) throw failures.missingWhere('UPDATE');
       if (!isObject(input.body)) throw failures.invalidBody('Request body of PATCH must be a JSON object');
@@ -194,12 +172,12 @@ export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
         kind: 'update',
         columns: bodyColumns(table, Object.keys(input.body)),
         row: JSON.stringify(input.body),
-        filters: checkFilters(table, query.filters),
-        returning: returning(table, input),
+        filters: writeFilters(schema, table, query),
+        returning: returning(schema, table, input),
       };
     }
     case 'DELETE':
       if (query.filters.length === 0) throw failures.missingWhere('DELETE');
-      return { ...base, kind: 'delete', filters: checkFilters(table, query.filters), returning: returning(table, input) };
+      return { ...base, kind: 'delete', filters: writeFilters(schema, table, query), returning: returning(schema, table, input) };
   }
 }
