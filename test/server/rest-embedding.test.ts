@@ -107,6 +107,16 @@ describe('to-many', () => {
     expect(ann!.visits).toEqual([{ date: '2025-03-10', notes: [] }, { date: '2025-03-11', notes: [] }]);
   });
 
+  it('a table referencing itself embeds by its own name as one-to-many: a note with its amendments', async () => {
+    const signed = await createNote(t, { client_id: history.carl.id, subjective: 'First', signed_at: '2025-03-10T10:15:00Z' });
+    const amendment = await createNote(t, { client_id: history.carl.id, amends_id: signed.id, subjective: 'Correction' });
+    expect(await get(`/sessions?select=subjective,sessions(subjective)&client_id=eq.${history.carl.id}&order=created_at`)).toEqual([
+      { subjective: 'First', sessions: [{ subjective: 'Correction' }] },
+      { subjective: 'Correction', sessions: [] },
+    ]);
+    expect(amendment.amends_id).toBe(signed.id);
+  });
+
   it('counts embedded rows with (count)', async () => {
     expect(await get('/clients?select=name,appointments(count)&order=name')).toEqual([
       { name: 'Ann Lee', appointments: [{ count: 2 }] },

@@ -22,7 +22,16 @@ const schema: SchemaCache = {
       ['starts', 'time without time zone'], ['price', 'numeric(10,2)']]),
     table('notes', [['id', 'bigint'], ['body', 'text']]),
   ].map((t) => [t.name, t])),
-  relationships: new Map(),
+  relationships: new Map([
+    ['appointments', [{
+      constraint: 'appointments_client_fkey', table: 'appointments', foreignTable: 'clients', cardinality: 'many-to-one', isSelf: false,
+      columns: [['therapist_id', 'therapist_id'], ['client_id', 'id']],
+    }]],
+    ['clients', [{
+      constraint: 'appointments_client_fkey', table: 'clients', foreignTable: 'appointments', cardinality: 'one-to-many', isSelf: false,
+      columns: [['therapist_id', 'therapist_id'], ['id', 'client_id']],
+    }]],
+  ]),
 };
 
 const USER = '5b6f0c1e-0000-4000-8000-000000000001';
@@ -114,6 +123,18 @@ describe('reads', () => {
     expect(text).toContain('(select count(*) from public."clients" where "clients"."therapist_id" = $2 and ' +
       '"clients"."status" = $1)::int as total');
     expect(values).toEqual(['a', USER, MAX_ROWS, 0]);
+  });
+
+  it('an embedded to-one resource is a lateral join without a window; a to-many one aggregates, its window written out', () => {
+    const toOne = statement('GET', 'appointments', 'select=day,client:clients(name)').text;
+    expect(toOne).toContain('select "appointments"."day" as "day", row_to_json("pgrst_join_1".*) as "client" from public."appointments" ' +
+      'left join lateral (select "pgrst_1"."name" as "name" from public."clients" "pgrst_1" where "pgrst_1"."therapist_id" = ' +
+      '"appointments"."therapist_id" and "pgrst_1"."id" = "appointments"."client_id") "pgrst_join_1" on true where');
+    const { text, values } = statement('GET', 'clients', 'select=name,appointments!inner(day)&appointments.day=gt.2025-01-01&appointments.limit=2');
+    expect(text).toContain('inner join lateral (select count(*) as pgrst_rows, json_agg(_e) as pgrst_body from (select "pgrst_1"."day" as "day" ' +
+      'from public."appointments" "pgrst_1" where "pgrst_1"."therapist_id" = "clients"."therapist_id" and "pgrst_1"."client_id" = "clients"."id" ' +
+      'and "pgrst_1"."day" > $1 limit 2 offset 0) _e) "pgrst_join_1" on "pgrst_join_1".pgrst_rows > 0');
+    expect(values.slice(0, 1)).toEqual(['2025-01-01']);
   });
 
   it('aliases, casts and times of day in the projection', () => {

@@ -3,7 +3,7 @@
 // identifiers come only from the schema cache and are quoted.
 import type { Column, Table } from '../db/schema-cache.js';
 import type { Statement } from '../db/database.js';
-import { isEmpty, outputNames, type EmbedPlan, type PlannedFilter, type PlannedOrder, type Projection, type Shape } from './plan-shape.js';
+import { isEmpty, MAX_ROWS, outputNames, type EmbedPlan, type PlannedFilter, type PlannedOrder, type Projection, type Shape } from './plan-shape.js';
 import type { DeletePlan, InsertPlan, Plan, ReadPlan, UpdatePlan } from './plan.js';
 import type { Condition } from './query.js';
 
@@ -121,7 +121,18 @@ function embedRowsSql(embed: EmbedPlan, parent: string, params: Parameters): str
   const conditions = [...keys, ...conditionsSql(embed.table, relation, embed.filters, params)];
   // An embed without columns of its own (`actors()`) still needs a column for its row to exist.
   return `select ${columns.length > 0 ? columns.join(', ') : 'null as pgrst_none'} from public.${quote(embed.table.name)} ${relation}${joins}` +
-    ` where ${conditions.join(' and ')}${orderSql(embed.order, relation)} limit ${params.add(embed.limit)} offset ${params.add(embed.offset)}`;
+    ` where ${conditions.join(' and ')}${orderSql(embed.order, relation)}${embedWindowSql(embed)}`;
+}
+
+/**
+ * The window of an embedded resource, as integer literals (numbers the parser produced, never text):
+ * as parameters, PostgreSQL kept planning the statement anew on every execution (its generic plan
+ * looked costlier than a custom one), which made a read with two to-one embeds 3-4x a plain one.
+ * A to-one resource has one row at most: no window unless one was asked for.
+ */
+function embedWindowSql(embed: EmbedPlan): string {
+  if (embed.toOne && embed.offset === 0 && embed.limit === MAX_ROWS) return '';
+  return ` limit ${embed.limit} offset ${embed.offset}`;
 }
 
 /** A to-one resource joins its row (or none); a to-many one joins one row aggregating its rows to JSON. */
