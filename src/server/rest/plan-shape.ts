@@ -137,7 +137,10 @@ function planFilters(table: Table, embeds: EmbedPlan[], filters: Filter[]): Plan
 
 function planOrder(table: Table, embeds: EmbedPlan[], order: OrderTerm[]): PlannedOrder[] {
   return order.map((term) => {
-    if (term.relation === null) return { ...term, embed: (resolveColumn(table, term.column), null) };
+    if (term.relation === null) {
+      resolveColumn(table, term.column);
+      return { ...term, embed: null };
+    }
     const embed = embeds.find((e) => e.name === term.relation);
     if (!embed) throw notEmbedded(term.relation);
     if (!embed.toOne) {

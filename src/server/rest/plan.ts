@@ -73,7 +73,6 @@ function resolveTable(schema: SchemaCache, name: string): Table {
   return table;
 }
 
-
 /** limit/offset intersected with the Range header, then capped at MAX_ROWS. */
 function readWindow(query: ParsedQuery, range: RangeHeader | null): { offset: number; limit: number } {
   let first = query.offset ?? 0;
