@@ -3,7 +3,9 @@
 // PostgreSQL, as behind a load balancer), beside the ceiling measured in the same run:
 // pgbench -f running the very transaction the server runs for that request on the same PostgreSQL,
 // as a script (a round trip per statement: the goal's ceiling) and pipelined (as the server sends it),
-// and beside a bare fastify + postgres.js route running only that transaction.
+// and beside a bare fastify + postgres.js route running only that transaction. The same day read with
+// each appointment's client and service embedded is measured beside the plain list, the two in
+// alternating slices (the machine is shared; drifting load weighs on both alike): within 1.5x of it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -29,6 +31,9 @@ const DAYS = 300;
 const PER_DAY = 10;
 const DAY = '2026-11-23';
 const QUERY = `date=eq.${DAY}&order=start_time.asc`;
+const EMBEDDED_QUERY = `select=*,client:clients(*),service:service_menu(*)&${QUERY}`;
+/** The embedded read may cost at most this many times the plain list's time per request. */
+const EMBEDDED_GOAL = 1.5;
 const CONNECTIONS = [1, 16];
 /** The scaled-out row: this many instances on one PostgreSQL, at the most connections. */
 const INSTANCES = 3;
@@ -85,11 +90,12 @@ async function seed(server: Server, headers: Record<string, string>): Promise<vo
     return (await response.json()) as Array<{ id: string }>;
   };
   const [client] = await post('clients', { name: 'Bench Client' });
+  const [service] = await post('service_menu', { name: 'Bench Massage', duration: 50, price: 80 });
   const rows = [];
   for (let day = 0; day < DAYS; day++) {
     for (let slot = 0; slot < PER_DAY; slot++) {
       const start = 8 * 60 + slot * 60;
-      rows.push({ date: dateOf(day), start_time: time(start), end_time: time(start + 50), client_id: client!.id });
+      rows.push({ date: dateOf(day), start_time: time(start), end_time: time(start + 50), client_id: client!.id, service_id: service!.id });
     }
   }
   for (let i = 0; i < rows.length; i += 1000) await post('appointments', rows.slice(i, i + 1000));
@@ -101,6 +107,34 @@ function measure(servers: Server[], headers: Record<string, string>, connections
     url: `${server.url}/rest/v1/appointments?${QUERY}`, headers, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
     connections: Math.floor(connections / servers.length) + (i < connections % servers.length ? 1 : 0),
   })));
+}
+
+/** Slices of the plain/embedded comparison: alternating, so load from elsewhere weighs on both alike. */
+const ROUNDS = 5;
+
+/** Several results of one request as one: mean req/s, median p50, worst p99, all errors. */
+function combined(results: LoadResult[]): LoadResult {
+  const p50s = results.map((r) => r.p50).sort((a, b) => a - b);
+  return {
+    rps: results.reduce((sum, r) => sum + r.rps, 0) / results.length,
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+/** The plain list and the embedded read in alternating slices, SECONDS of each in all. */
+async function measurePlainAndEmbedded(server: Server, headers: Record<string, string>, connections: number): Promise<{ plain: LoadResult; embedded: LoadResult }> {
+  const slice = (query: string) => runLoad({
+    url: `${server.url}/rest/v1/appointments?${query}`, headers, connections, warmupSeconds: 1, seconds: Math.max(1, Math.round(SECONDS / ROUNDS)),
+  });
+  const plain: LoadResult[] = [];
+  const embedded: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    plain.push(await slice(QUERY));
+    embedded.push(await slice(EMBEDDED_QUERY));
+  }
+  return { plain: combined(plain), embedded: combined(embedded) };
 }
 
 interface PgbenchScripts {
@@ -234,7 +268,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
       rows.push({ store: 'bare route', connections, result, ceiling, goal: 'baseline', met: true });
     }
     for (const connections of CONNECTIONS) {
-      const result = await measure([server], headers, connections);
+      const { plain: result, embedded } = await measurePlainAndEmbedded(server, headers, connections);
       const ceiling = ceilings.get(connections) ?? null;
       if (store === 'postgres') {
         const goal = connections === 1 ? 0.75 : 0.4;
@@ -242,6 +276,11 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
       } else {
         rows.push({ store, connections, result, ceiling, goal: '>= 1000 req/s', met: result.errors === 0 && result.rps >= 1000 });
       }
+      const slower = result.rps / embedded.rps;
+      rows.push({
+        store: `${store} embedded`, connections, result: embedded, ceiling: null,
+        goal: `<= ${EMBEDDED_GOAL}x plain (${slower.toFixed(2)}x)`, met: embedded.errors === 0 && slower <= EMBEDDED_GOAL,
+      });
     }
     if (databaseUrl) {
       // More instances on the same database and secret, a data dir each (a data dir has one server).
@@ -268,6 +307,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
 requireWrk();
 const ceilings = new Map<number, Ceiling>();
 console.log(`bench/server: GET /appointments?${QUERY}, ${DAYS * PER_DAY} appointments, ${SECONDS} s per point after ${WARMUP_SECONDS} s warm-up`);
+console.log(`embedded: GET /appointments?${EMBEDDED_QUERY}`);
 const rows = [...(await benchStore('postgres', ceilings)), ...(await benchStore('pglite', ceilings))];
 report(rows);
 const scaledOut = rows.find((r) => r.store === `postgres x${INSTANCES}`)!;

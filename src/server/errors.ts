@@ -2,9 +2,12 @@
 // of the service's errors in the three dialects clients meet (PostgREST, the gateway, Supabase Auth).
 import { BODY_LIMIT_BYTES } from './http/limits.js';
 
+/** Mostly text; PostgREST's ambiguous-embedding error (PGRST201) lists the relationships instead. */
+export type ErrorDetails = string | null | Array<Record<string, string>>;
+
 export interface ErrorBody {
   code: string;
-  details: string | null;
+  details: ErrorDetails;
   hint: string | null;
   message: string;
 }
@@ -15,7 +18,7 @@ export class ServiceError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    readonly details: ErrorDetails = null,
     readonly hint: string | null = null,
     readonly headers: Record<string, string> = {},
   ) {

@@ -137,7 +137,8 @@ describe('client show', () => {
     expect(result.stdout).toContain(`2025-03-04 10:00-11:00  scheduled  ${visit.id.slice(0, 8)}`);
     expect(result.stdout).toContain('unsigned');
     expect(result.stdout).toContain('S: Stiff neck');
-    expect(sent()).toContain(`GET /sessions?client_id=eq.${gus.id}&order=created_at.desc&limit=5`);
+    expect(sent()).toContain(`GET /clients?select=*,appointments(*),session_notes:sessions(*)&id=eq.${gus.id}` +
+      '&appointments.order=date.desc,start_time.desc&appointments.limit=5&session_notes.order=created_at.desc&session_notes.limit=5');
 
     const json = JSON.parse((await home.run(['client', 'show', gus.id.slice(0, 8), '--json'])).stdout);
     expect(json).toMatchObject({ id: gus.id, name: 'Gus Hale', appointments: [{ id: visit.id }], session_notes: [{ subjective: 'Stiff neck\nfor a week' }] });

@@ -65,6 +65,8 @@ export interface TestServerOptions {
   trustProxy?: string;
   /** Browser origins allowed (app.ts); default every origin. */
   corsOrigins?: string[];
+  /** SQL run on the migrated database before the schema cache is read: a table a test needs beside the practice's. */
+  schemaSql?: string;
 }
 
 /** A request as it reached the server; `url` is the path and query string as sent (percent-encoded). */
@@ -152,6 +154,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { db, drop } = await openTestDatabase();
+  if (options.schemaSql) await db.exec(options.schemaSql);
   const schema = await prepareDatabase(db);
   const keys = await keysFromSecret(randomBytes(32).toString('hex'));
   return startInstance({ db, schema, keys }, options, drop);

@@ -114,13 +114,14 @@ describe('column names are checked against the schema', () => {
     ['a double-quoted filter column naming no column', `${enc('"name; drop table clients"')}=eq.x`, '42703'],
     ['a subquery in select', `select=${enc('name,(select 1)')}`, 'PGRST100'],
     ['a statement in select', `select=${enc('name;drop table clients')}`, 'PGRST100'],
-    ['a function call in select', `select=${enc('pg_sleep(1)')}`, 'PGRST100'],
+    // Read as an embedded resource, as PostgREST reads it: no relationship has that name.
+    ['a function call in select', `select=${enc('pg_sleep(1)')}`, 'PGRST200'],
     ['a cast with a statement', `select=${enc('name::text;drop table clients')}`, 'PGRST100'],
     ['a cast to a qualified type', `select=${enc('name::pg_catalog.text')}`, 'PGRST100'],
     ['a statement in order', `order=${enc('name;drop table clients')}`, 'PGRST100'],
     ['a subquery in order', `order=${enc('(select 1)')}`, 'PGRST100'],
-    ['a column of another table in a filter', 'auth.users.id=eq.x', 'PGRST100'],
-    ['a column of another table in select', `select=${enc('name,users(id)')}`, 'PGRST100'],
+    ['a column of another table in a filter', 'auth.users.id=eq.x', 'PGRST108'],
+    ['a column of another table in select', `select=${enc('name,users(id)')}`, 'PGRST200'],
   ])('%s is refused with 400', async (_name, query, code) => {
     const s = await stage();
     const reply = await s.attacker.get(`/clients?${query}`);

@@ -3,12 +3,18 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/server/errors.js';
 import { MAX_IN_ITEMS, MAX_LOGIC_DEPTH, parseQuery } from '../../src/server/rest/parse-query.js';
-import type { Condition, Filter, Group } from '../../src/server/rest/query.js';
+import { MAX_EMBED_DEPTH } from '../../src/server/rest/parse-query/bounds.js';
+import type { ColumnItem, Condition, EmbedItem, Filter, Group, SelectItem } from '../../src/server/rest/query.js';
 
 const cond = (column: string, operator: Condition['operator'], value: Condition['value'], negated = false): Condition =>
   ({ kind: 'condition', column, negated, operator, value });
 const group = (operator: Group['operator'], filters: Filter[], negated = false): Group =>
   ({ kind: 'group', negated, operator, filters });
+
+const col = (column: string, alias: string | null = null, cast: string | null = null): ColumnItem =>
+  ({ kind: 'column', column, alias, cast });
+const embed = (relation: string, select: SelectItem[], options: Partial<EmbedItem> = {}): EmbedItem =>
+  ({ kind: 'embed', relation, alias: null, hint: null, join: null, spread: false, select, ...options });
 
 function failure(search: string): ServiceError {
   try {
@@ -171,48 +177,72 @@ describe('logic trees: or, and, not.or, not.and', () => {
 describe('select', () => {
   it('reads columns, aliases, casts and *', () => {
     expect(parseQuery('select=a,b,alias:c,d::text,*').select).toEqual([
-      { column: 'a', alias: null, cast: null },
-      { column: 'b', alias: null, cast: null },
-      { column: 'c', alias: 'alias', cast: null },
-      { column: 'd', alias: null, cast: 'text' },
-      { column: '*', alias: null, cast: null },
+      col('a'), col('b'), col('c', 'alias'), col('d', null, 'text'), col('*'),
     ]);
   });
 
   it.each([
     ['absent means *', '', null],
     ['empty selects no column (PostgREST 12+)', 'select=', []],
-    ['spaces around items', 'select=%20a%20,%20b%20', [{ column: 'a', alias: null, cast: null }, { column: 'b', alias: null, cast: null }]],
-    ['alias and cast together', 'select=when:starts_at::date', [{ column: 'starts_at', alias: 'when', cast: 'date' }]],
-    ['quoted and dashed names', 'select="a,b",first-name', [{ column: 'a,b', alias: null, cast: null }, { column: 'first-name', alias: null, cast: null }]],
-    ['only the first select counts', 'select=a&select=b', [{ column: 'a', alias: null, cast: null }]],
+    ['spaces around items', 'select=%20a%20,%20b%20', [col('a'), col('b')]],
+    ['alias and cast together', 'select=when:starts_at::date', [col('starts_at', 'when', 'date')]],
+    ['quoted and dashed names', 'select="a,b",first-name', [col('a,b'), col('first-name')]],
+    ['only the first select counts', 'select=a&select=b', [col('a')]],
+    ['an embedded resource', 'select=id,clients(name)', [col('id'), embed('clients', [col('name')])]],
+    ['an alias', 'select=client:clients(*)', [embed('clients', [col('*')], { alias: 'client' })]],
+    ['a hint and a join type, in either order', 'select=a:clients!inner!clients_fkey(id),b:clients!fk!left(id)', [
+      embed('clients', [col('id')], { alias: 'a', hint: 'clients_fkey', join: 'inner' }),
+      embed('clients', [col('id')], { alias: 'b', hint: 'fk', join: 'left' }),
+    ]],
+    ['a spread', 'select=id,...clients(client_name:name)', [col('id'), embed('clients', [col('name', 'client_name')], { spread: true })]],
+    ['nested two levels, with spaces', 'select=name, appointments ( date , service_menu(name) )', [
+      col('name'), embed('appointments', [col('date'), embed('service_menu', [col('name')])]),
+    ]],
+    ['an empty embed', 'select=id,appointments()', [col('id'), embed('appointments', [])]],
+    ['count inside an embed', 'select=name,appointments(count)', [col('name'), embed('appointments', [col('count')])]],
   ])('%s', (_name, search, expected) => {
     expect(parseQuery(search).select).toEqual(expected);
   });
 
   it.each([
-    ['select=*,client:clients(name)', 'Resource embedding is not supported (client:clients(name))'],
-    ['select=id,clients!inner(name),x', 'Resource embedding is not supported (clients!inner(name))'],
-    ['select=id,...clients(name)', 'Resource embedding is not supported (...clients(name))'],
     ['select=count()', 'Aggregate functions are not supported (count())'],
+    [`select=${'a('.repeat(MAX_EMBED_DEPTH + 1)}id${')'.repeat(MAX_EMBED_DEPTH + 1)}`,
+      `Resource embedding nested too deeply: at most ${MAX_EMBED_DEPTH} levels are allowed`],
   ])('refuses %s by name', (search, message) => {
     const err = failure(search);
     expect([err.status, err.code, err.message]).toEqual([400, 'PGRST100', message]);
+  });
+
+  it('reads embeds as deep as MAX_EMBED_DEPTH', () => {
+    expect(() => parseQuery(`select=${'a('.repeat(MAX_EMBED_DEPTH)}id${')'.repeat(MAX_EMBED_DEPTH)}`)).not.toThrow();
+  });
+
+  it.each([
+    ['select=id,clients(name', '"failed to parse select parameter (id,clients(name)" (line 1, column 16)',
+      'unexpected end of input expecting ")"'],
+    ['select=id,clients(name)x', '"failed to parse select parameter (id,clients(name)x)" (line 1, column 17)',
+      'unexpected \'x\' expecting "," or end of input'],
+    ['select=id)', '"failed to parse select parameter (id))" (line 1, column 3)', 'unexpected \')\' expecting "::", "," or end of input'],
+  ])('a malformed select is PGRST100: %s', (search, message, details) => {
+    expect(failure(search).body).toEqual({ code: 'PGRST100', message, details, hint: null });
   });
 });
 
 describe('order', () => {
   it('reads direction and nulls placement; asc by default', () => {
     expect(parseQuery('order=c1.desc.nullslast,c2,c3.nullsfirst,c4.asc').order).toEqual([
-      { column: 'c1', direction: 'desc', nulls: 'last' },
-      { column: 'c2', direction: 'asc', nulls: null },
-      { column: 'c3', direction: 'asc', nulls: 'first' },
-      { column: 'c4', direction: 'asc', nulls: null },
+      { relation: null, column: 'c1', direction: 'desc', nulls: 'last' },
+      { relation: null, column: 'c2', direction: 'asc', nulls: null },
+      { relation: null, column: 'c3', direction: 'asc', nulls: 'first' },
+      { relation: null, column: 'c4', direction: 'asc', nulls: null },
     ]);
   });
 
-  it('refuses ordering by an embedded resource', () => {
-    expect(failure('order=clients(name).desc').message).toBe('Resource embedding is not supported (clients(name))');
+  it('reads a column of an embedded resource: relation(column)', () => {
+    expect(parseQuery('order=clients(name).desc.nullslast,id').order).toEqual([
+      { relation: 'clients', column: 'name', direction: 'desc', nulls: 'last' },
+      { relation: null, column: 'id', direction: 'asc', nulls: null },
+    ]);
   });
 });
 
@@ -274,8 +304,21 @@ describe('the query string itself', () => {
 
   it('an empty query string is an unfiltered read of everything', () => {
     expect(parseQuery('')).toEqual({
-      filters: [], select: null, order: [], limit: null, offset: null, columns: null, onConflict: null,
+      filters: [], select: null, order: [], limit: null, offset: null, columns: null, onConflict: null, embedded: [],
     });
+  });
+
+  it('gives the parameters prefixed with a path to that embedded resource', () => {
+    const query = parseQuery('appointments.status=eq.completed&appointments.order=date.desc&appointments.limit=2' +
+      '&appointments.offset=1&appointments.service_menu.not.or=(active.is.false)&id=eq.1&appointments.order=id');
+    expect(query.filters).toEqual([cond('id', 'eq', '1')]);
+    expect(query.embedded).toEqual([
+      {
+        path: ['appointments'], filters: [cond('status', 'eq', 'completed')],
+        order: [{ relation: null, column: 'date', direction: 'desc', nulls: null }], limit: 2, offset: 1,
+      },
+      { path: ['appointments', 'service_menu'], filters: [group('or', [cond('active', 'is', 'false')], true)], order: [], limit: null, offset: null },
+    ]);
   });
 });
 
@@ -332,8 +375,6 @@ describe('errors worded as PostgREST words them', () => {
   it.each([
     ['id=cs.{1,2}', 'Unsupported filter operator (cs)'],
     ['or=(tags.ov.{a})', 'Unsupported filter operator (ov)'],
-    ['clients.name=eq.x', 'Resource embedding is not supported (clients.name)'],
-    ['clients.order=name', 'Resource embedding is not supported (clients.order)'],
   ])('%s: %s', (search, message) => {
     const err = failure(search);
     expect([err.status, err.code, err.message]).toEqual([400, 'PGRST100', message]);

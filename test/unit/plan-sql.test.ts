@@ -22,6 +22,16 @@ const schema: SchemaCache = {
       ['starts', 'time without time zone'], ['price', 'numeric(10,2)']]),
     table('notes', [['id', 'bigint'], ['body', 'text']]),
   ].map((t) => [t.name, t])),
+  relationships: new Map([
+    ['appointments', [{
+      constraint: 'appointments_client_fkey', table: 'appointments', foreignTable: 'clients', cardinality: 'many-to-one', isSelf: false,
+      columns: [['therapist_id', 'therapist_id'], ['client_id', 'id']],
+    }]],
+    ['clients', [{
+      constraint: 'appointments_client_fkey', table: 'clients', foreignTable: 'appointments', cardinality: 'one-to-many', isSelf: false,
+      columns: [['therapist_id', 'therapist_id'], ['id', 'client_id']],
+    }]],
+  ]),
 };
 
 const USER = '5b6f0c1e-0000-4000-8000-000000000001';
@@ -66,7 +76,7 @@ describe('reads', () => {
   it('filters, order, limit and offset become one parameterised statement', () => {
     const { text, values } = statement('GET', 'clients',
       'select=id,name&status=eq.active&name=ilike.*smi*&order=name.desc.nullslast,id&limit=10&offset=20');
-    expect(text).toBe(`${READ_HEAD}select "id" as "id", "name" as "name" from public."clients" ` +
+    expect(text).toBe(`${READ_HEAD}select "clients"."id" as "id", "clients"."name" as "name" from public."clients" ` +
       'where "clients"."therapist_id" = $3 and "clients"."status" = $1 and "clients"."name"::text ilike $2 ' +
       'order by "clients"."name" desc nulls last, "clients"."id" asc limit $4 offset $5) _t');
     expect(values).toEqual(['active', '%smi%', USER, 10, 20]);
@@ -115,9 +125,22 @@ describe('reads', () => {
     expect(values).toEqual(['a', USER, MAX_ROWS, 0]);
   });
 
+  it('an embedded to-one resource is a lateral join without a window; a to-many one aggregates, its window written out', () => {
+    const toOne = statement('GET', 'appointments', 'select=day,client:clients(name)').text;
+    expect(toOne).toContain('select "appointments"."day" as "day", row_to_json("pgrst_join_1".*) as "client" from public."appointments" ' +
+      'left join lateral (select "pgrst_1"."name" as "name" from public."clients" "pgrst_1" where "pgrst_1"."therapist_id" = ' +
+      '"appointments"."therapist_id" and "pgrst_1"."id" = "appointments"."client_id") "pgrst_join_1" on true where');
+    const { text, values } = statement('GET', 'clients', 'select=name,appointments!inner(day)&appointments.day=gt.2025-01-01&appointments.limit=2');
+    expect(text).toContain('inner join lateral (select count(*) as pgrst_rows, json_agg(_e) as pgrst_body from (select "pgrst_1"."day" as "day" ' +
+      'from public."appointments" "pgrst_1" where "pgrst_1"."therapist_id" = "clients"."therapist_id" and "pgrst_1"."client_id" = "clients"."id" ' +
+      'and "pgrst_1"."day" > $1 limit 2 offset 0) _e) "pgrst_join_1" on "pgrst_join_1".pgrst_rows > 0');
+    expect(values.slice(0, 1)).toEqual(['2025-01-01']);
+  });
+
   it('aliases, casts and times of day in the projection', () => {
     const { text } = statement('GET', 'appointments', 'select=when:day,price::text,starts');
-    expect(text).toContain('select "day" as "when", "price"::text as "price", to_char("starts", \'HH24:MI\') as "starts" from');
+    expect(text).toContain('select "appointments"."day" as "when", "appointments"."price"::text as "price", ' +
+      'to_char("appointments"."starts", \'HH24:MI\') as "starts" from');
   });
 
   it('object+json reads the first element of the array', () => {
@@ -195,9 +218,13 @@ describe('injection attempts', () => {
   it.each([
     ['a statement after a filter column', `${encodeURIComponent('name;drop table clients')}=eq.x`],
     ['a statement after a quoted filter column', `${encodeURIComponent('"name"; --')}=eq.x`],
-    ['a column of another table', 'auth.users.id=eq.x'],
   ])('%s does not even parse (PGRST100)', (_name, search) => {
     expect(refusal(() => plan('GET', 'clients', search)).code).toBe('PGRST100');
+  });
+
+  it('a column of another table names no embedded resource (PGRST108), as in PostgREST', () => {
+    const err = refusal(() => plan('GET', 'clients', 'auth.users.id=eq.x'));
+    expect([err.status, err.code, err.message]).toEqual([400, 'PGRST108', "'auth' is not an embedded resource in this request"]);
   });
 
   it('an alias is user text but only ever a quoted identifier', () => {

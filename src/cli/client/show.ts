@@ -1,7 +1,10 @@
-// `practice client show <client>`: one client with their latest appointments and notes, read in
-// parallel; --json prints one object, the client's own fields (its `notes` too) with the related
-// records under `appointments` and `session_notes`.
+// `practice client show <client>`: one client with their latest appointments and notes, read in one
+// request through resource embedding (or, from a backend that refuses it, three in parallel);
+// --json prints one object, the client's own fields (its `notes` too) with the related records under
+// `appointments` and `session_notes`.
 import { Command } from 'commander';
+import type { ApiClient } from '../../core/api-client.js';
+import { ApiError } from '../../core/api-error.js';
 import { addJsonFlag } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
 import { visibleText } from '../../core/visible-text.js';
@@ -37,17 +40,44 @@ export function showCommand(ctx: Context): Command {
   return addJsonFlag(command, CLIENT_SHOW_FIELDS);
 }
 
-async function runShow(text: string, options: ShowOptions, ctx: Context): Promise<void> {
-  const recent = countOption('--recent', options.recent);
-  const { id } = await resolveClient(ctx, text, 'client');
-  const api = await ctx.api();
+type ClientWithHistory = Client & { appointments: Appointment[]; session_notes: SessionNote[] };
+
+/** The client with their latest appointments and notes in one request, as PostgREST embeds them. */
+async function readEmbedded(api: ApiClient, id: string, recent: number): Promise<ClientWithHistory | undefined> {
+  const search = [
+    'select=*,appointments(*),session_notes:sessions(*)',
+    query<Client>().eq('id', id).toString(),
+    'appointments.order=date.desc,start_time.desc', `appointments.limit=${recent}`,
+    'session_notes.order=created_at.desc', `session_notes.limit=${recent}`,
+  ].join('&');
+  const [client] = (await api.request({ method: 'GET', path: '/rest/v1/clients', query: search, idempotent: true })).json<ClientWithHistory[]>();
+  return client;
+}
+
+/** The same in three requests, for a backend without relationships (or embedding) in its schema cache. */
+async function readSeparately(api: ApiClient, id: string, recent: number): Promise<ClientWithHistory | undefined> {
   const [[client], appointments, notes] = await Promise.all([
     api.select<Client>('clients', query<Client>().eq('id', id)),
     api.select<Appointment>('appointments', query<Appointment>().eq('client_id', id).order('date', 'desc').order('start_time', 'desc').limit(recent)),
     api.select<SessionNote>('sessions', query<SessionNote>().eq('client_id', id).order('created_at', 'desc').limit(recent)),
   ]);
+  return client && { ...client, appointments, session_notes: notes };
+}
+
+// What PostgREST answers when it cannot embed: no such relationship (PGRST200), or a select it cannot parse (PGRST100).
+const refusesEmbedding = (err: unknown) => err instanceof ApiError && err.status === 400 && (err.code === 'PGRST200' || err.code === 'PGRST100');
+
+async function runShow(text: string, options: ShowOptions, ctx: Context): Promise<void> {
+  const recent = countOption('--recent', options.recent);
+  const { id } = await resolveClient(ctx, text, 'client');
+  const api = await ctx.api();
+  const client = await readEmbedded(api, id, recent).catch((err: unknown) => {
+    if (refusesEmbedding(err)) return readSeparately(api, id, recent);
+    throw err;
+  });
   if (!client) throw new CommandError(`Client ${shortId(id)} was not found.`, NOT_FOUND_HINT);
-  if (options.json) return ctx.out.record({ ...client, appointments, session_notes: notes }, [], options);
+  const { appointments, session_notes: notes } = client;
+  if (options.json) return ctx.out.record(client, [], options);
   const { bold, dim } = ctx.out.color;
   const lines = [
     `${bold(visibleText(client.name))}  ${dim(shortId(client.id))}  ${client.status}`,

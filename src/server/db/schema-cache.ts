@@ -1,5 +1,6 @@
-// The schema cache (PostgREST's term): tables and columns of schema public, read once at start.
-// The planner resolves every name against it, so unknown names fail before any SQL is built.
+// The schema cache (PostgREST's term): tables, columns and foreign-key relationships of schema
+// public, read once at start. The planner resolves every name against it, so unknown names fail
+// before any SQL is built.
 import type { Database } from './database.js';
 
 export interface Column {
@@ -22,8 +23,26 @@ export interface Table {
   primaryKey: string[];
 }
 
+/**
+ * One direction of a foreign key, as PostgREST's Relationship: from `table` to `foreignTable`.
+ * Every foreign key gives two, many-to-one from the referencing table and one-to-many back (or
+ * one-to-one both ways when the referencing columns are a primary or unique key).
+ */
+export interface Relationship {
+  constraint: string;
+  table: string;
+  foreignTable: string;
+  /** Pairs of (column of `table`, column of `foreignTable`), in the key's order. */
+  columns: Array<[string, string]>;
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one';
+  /** A table referencing itself (sessions.amends_id). */
+  isSelf: boolean;
+}
+
 export interface SchemaCache {
   tables: Map<string, Table>;
+  /** By the table they start from. */
+  relationships: Map<string, Relationship[]>;
 }
 
 interface ColumnRow {
@@ -67,10 +86,63 @@ function enumValues(definition: string): { column: string; values: string[] } | 
   return values.length > 0 ? { column: match[1]!, values } : null;
 }
 
+// Foreign keys between tables of schema public, their columns in key order; `unique_key` when the
+// referencing columns are exactly a primary key or unique constraint (a one-to-one relationship).
+const FOREIGN_KEYS = `
+  select k.conname::text as constraint, c.relname::text as table_name, f.relname::text as foreign_table,
+         array(select a.attname::text from unnest(k.conkey) with ordinality as u(attnum, i)
+               join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.attnum order by u.i) as columns,
+         array(select a.attname::text from unnest(k.confkey) with ordinality as u(attnum, i)
+               join pg_attribute a on a.attrelid = k.confrelid and a.attnum = u.attnum order by u.i) as foreign_columns,
+         exists(select 1 from pg_constraint q
+                where q.conrelid = k.conrelid and q.contype in ('p', 'u')
+                  and (select array_agg(x order by x) from unnest(q.conkey) x) = (select array_agg(x order by x) from unnest(k.conkey) x)
+         ) as unique_key
+  from pg_constraint k
+  join pg_class c on c.oid = k.conrelid
+  join pg_namespace n on n.oid = c.relnamespace
+  join pg_class f on f.oid = k.confrelid
+  join pg_namespace fn on fn.oid = f.relnamespace
+  where k.contype = 'f' and n.nspname = 'public' and fn.nspname = 'public'
+  order by k.conname`;
+
+interface ForeignKeyRow {
+  constraint: string;
+  table_name: string;
+  foreign_table: string;
+  columns: string[];
+  foreign_columns: string[];
+  unique_key: boolean;
+}
+
+function relationshipsOf(foreignKeys: ForeignKeyRow[]): Map<string, Relationship[]> {
+  const relationships = new Map<string, Relationship[]>();
+  const add = (relationship: Relationship) => {
+    const list = relationships.get(relationship.table) ?? [];
+    list.push(relationship);
+    relationships.set(relationship.table, list);
+  };
+  for (const key of foreignKeys) {
+    const pairs = key.columns.map((column, i): [string, string] => [column, key.foreign_columns[i]!]);
+    const isSelf = key.table_name === key.foreign_table;
+    add({
+      constraint: key.constraint, table: key.table_name, foreignTable: key.foreign_table, columns: pairs,
+      cardinality: key.unique_key ? 'one-to-one' : 'many-to-one', isSelf,
+    });
+    add({
+      constraint: key.constraint, table: key.foreign_table, foreignTable: key.table_name,
+      columns: pairs.map(([column, foreign]): [string, string] => [foreign, column]),
+      cardinality: key.unique_key ? 'one-to-one' : 'one-to-many', isSelf,
+    });
+  }
+  return relationships;
+}
+
 export async function loadSchemaCache(db: Database): Promise<SchemaCache> {
-  const [columnRows, checkRows] = await Promise.all([
+  const [columnRows, checkRows, foreignKeys] = await Promise.all([
     db.query<ColumnRow>(COLUMNS),
     db.query<{ table_name: string; definition: string }>(CHECKS),
+    db.query<ForeignKeyRow>(FOREIGN_KEYS),
   ]);
   const tables = new Map<string, Table>();
   for (const row of columnRows) {
@@ -96,5 +168,5 @@ export async function loadSchemaCache(db: Database): Promise<SchemaCache> {
     const column = found && tables.get(check.table_name)?.columnsByName.get(found.column);
     if (column && found) column.enum = found.values;
   }
-  return { tables };
+  return { tables, relationships: relationshipsOf(foreignKeys) };
 }

@@ -3,18 +3,11 @@
 import type { Column, SchemaCache, Table } from '../db/schema-cache.js';
 import { failures } from '../errors.js';
 import { INSERT_ROWS_LIMIT } from '../http/limits.js';
-import type { Condition, Filter, OrderTerm, ParsedQuery, Preferences, RangeHeader, SelectItem } from './query.js';
+import { MAX_ROWS, planResource, resolveColumn, type PlannedFilter, type PlannedOrder, type Shape } from './plan-shape.js';
+import type { Condition, ParsedQuery, Preferences, RangeHeader } from './query.js';
 
-/** Rows a read returns at most (Supabase's default `max_rows`); writes are not capped by it. */
-export const MAX_ROWS = 1000;
+export { MAX_ROWS };
 const TENANT_COLUMN = 'therapist_id';
-const SIMPLE_TYPE = /^[a-z_][a-z0-9_]*$/i;
-
-export interface Projection {
-  column: Column;
-  alias: string;
-  cast: string | null;
-}
 
 interface PlanBase {
   table: Table;
@@ -28,9 +21,9 @@ interface PlanBase {
 
 export interface ReadPlan extends PlanBase {
   kind: 'read';
-  projections: Projection[];
-  filters: Filter[];
-  order: OrderTerm[];
+  shape: Shape;
+  filters: PlannedFilter[];
+  order: PlannedOrder[];
   offset: number;
   limit: number;
   count: boolean;
@@ -43,7 +36,7 @@ export interface InsertPlan extends PlanBase {
   /** The body as a JSON array of objects, for json_populate_recordset. */
   rows: string;
   conflict: { columns: Column[]; resolution: 'merge-duplicates' | 'ignore-duplicates' } | null;
-  returning: Projection[] | null;
+  returning: Shape | null;
   /** The key column named in `Location` (return=headers-only), or null when there is none. */
   location: string | null;
   /** `Prefer: missing=default`: these columns take their default where an object lacks their key. */
@@ -56,14 +49,14 @@ export interface UpdatePlan extends PlanBase {
   kind: 'update';
   columns: Column[];
   row: string;
-  filters: Filter[];
-  returning: Projection[] | null;
+  filters: PlannedFilter[];
+  returning: Shape | null;
 }
 
 export interface DeletePlan extends PlanBase {
   kind: 'delete';
-  filters: Filter[];
-  returning: Projection[] | null;
+  filters: PlannedFilter[];
+  returning: Shape | null;
 }
 
 export type Plan = ReadPlan | InsertPlan | UpdatePlan | DeletePlan;
@@ -86,29 +79,6 @@ function resolveTable(schema: SchemaCache, name: string): Table {
   const table = schema.tables.get(name);
   if (!table) throw failures.unknownTable(name);
   return table;
-}
-
-function resolveColumn(table: Table, name: string): Column {
-  const column = table.columnsByName.get(name);
-  if (!column) throw failures.unknownColumn(name, table.name);
-  return column;
-}
-
-function checkFilters(table: Table, filters: Filter[]): Filter[] {
-  for (const filter of filters) {
-    if (filter.kind === 'group') checkFilters(table, filter.filters);
-    else resolveColumn(table, filter.column);
-  }
-  return filters;
-}
-
-function projections(table: Table, select: SelectItem[] | null): Projection[] {
-  const items = select ?? [{ column: '*', alias: null, cast: null }];
-  return items.flatMap((item) => {
-    if (item.column === '*') return table.columns.map((column) => ({ column, alias: column.name, cast: null }));
-    if (item.cast !== null && !SIMPLE_TYPE.test(item.cast)) throw failures.parse(`invalid cast type (${item.cast})`);
-    return [{ column: resolveColumn(table, item.column), alias: item.alias ?? item.column, cast: item.cast }];
-  });
 }
 
 /** limit/offset intersected with the Range header, then capped at MAX_ROWS. */
@@ -149,7 +119,7 @@ function insertRows(body: unknown, columnsGiven: boolean): Record<string, unknow
   return rows;
 }
 
-function planInsert(table: Table, input: PlanInput, base: PlanBase): InsertPlan {
+function planInsert(schema: SchemaCache, table: Table, input: PlanInput, base: PlanBase): InsertPlan {
   const rows = insertRows(input.body, input.query.columns !== null);
   const columns = bodyColumns(table, input.query.columns ?? Object.keys(rows[0] ?? {}));
   const resolution = input.prefer.resolution;
@@ -160,7 +130,7 @@ function planInsert(table: Table, input: PlanInput, base: PlanBase): InsertPlan 
     columns,
     rows: JSON.stringify(rows),
     conflict: resolution ? { columns: conflictNames.map((name) => resolveColumn(table, name)), resolution } : null,
-    returning: returning(table, input),
+    returning: returning(schema, table, input),
     location: input.prefer.return === 'headers-only' ? locationColumn(table) : null,
     defaults: input.prefer.missing === 'default' ? columns.filter((column) => column.default !== null) : [],
     put: null,
@@ -172,7 +142,7 @@ function planInsert(table: Table, input: PlanInput, base: PlanBase): InsertPlan 
  * column may be left out: the caller's practice is implied), no limit or offset; the body's first
  * object is inserted, or replaces the row with that key.
  */
-function planPut(table: Table, input: PlanInput, base: PlanBase): InsertPlan {
+function planPut(schema: SchemaCache, table: Table, input: PlanInput, base: PlanBase): InsertPlan {
   const { query } = input;
   if (query.limit !== null || query.offset !== null) throw failures.putPaging();
   const conditions = query.filters.filter((filter): filter is Condition =>
@@ -187,7 +157,7 @@ function planPut(table: Table, input: PlanInput, base: PlanBase): InsertPlan {
   }
   const first = Array.isArray(input.body) ? input.body[0] : input.body;
   if (!isObject(first)) throw failures.invalidBody('Request body of PUT must be a JSON object');
-  const plan = planInsert(table, { ...input, body: first, prefer: { ...input.prefer, resolution: 'merge-duplicates' }, query: { ...query, onConflict: null } }, base);
+  const plan = planInsert(schema, table, { ...input, body: first, prefer: { ...input.prefer, resolution: 'merge-duplicates' }, query: { ...query, onConflict: null } }, base);
   return { ...plan, put: conditions.map((condition) => (resolveColumn(table, condition.column), condition)) };
 }
 
@@ -197,8 +167,15 @@ function locationColumn(table: Table): string | null {
   return key.length === 1 ? key[0]! : null;
 }
 
-function returning(table: Table, input: PlanInput): Projection[] | null {
-  return input.prefer.return === 'representation' || input.single ? projections(table, input.query.select) : null;
+/** The representation of a write: the select's shape, its embedded resources with their filters (not the root's). */
+function returning(schema: SchemaCache, table: Table, input: PlanInput): Shape | null {
+  if (input.prefer.return !== 'representation' && !input.single) return null;
+  return planResource(schema, table, input.query.select, { ...input.query, filters: [], order: [] }).shape;
+}
+
+/** A write's own filters: columns of the table (embedded resources only shape its representation). */
+function writeFilters(schema: SchemaCache, table: Table, query: ParsedQuery): PlannedFilter[] {
+  return planResource(schema, table, [], { ...query, order: [], embedded: [] }).filters;
 }
 
 export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
@@ -207,21 +184,21 @@ export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
   const { query } = input;
   switch (input.method) {
     case 'GET':
-    case 'HEAD':
+    case 'HEAD': {
+      const resource = planResource(schema, table, query.select, query);
       return {
         ...base,
         kind: 'read',
-        projections: projections(table, query.select),
-        filters: checkFilters(table, query.filters),
-        order: query.order.map((term) => (resolveColumn(table, term.column), term)),
+        ...resource,
         ...readWindow(query, input.range),
         count: input.prefer.count === 'exact',
         withBody: input.method === 'GET',
       };
+    }
     case 'POST':
-      return planInsert(table, input, base);
+      return planInsert(schema, table, input, base);
     case 'PUT':
-      return planPut(table, input, base);
+      return planPut(schema, table, input, base);
     case 'PATCH': {
       if (query.filters.length === 0) throw failures.missingWhere('UPDATE');
       // A CSV body is a list of rows: one row is the patch, as PostgREST reads it.
@@ -232,12 +209,12 @@ export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
         kind: 'update',
         columns: bodyColumns(table, Object.keys(patch)),
         row: JSON.stringify(patch),
-        filters: checkFilters(table, query.filters),
-        returning: returning(table, input),
+        filters: writeFilters(schema, table, query),
+        returning: returning(schema, table, input),
       };
     }
     case 'DELETE':
       if (query.filters.length === 0) throw failures.missingWhere('DELETE');
-      return { ...base, kind: 'delete', filters: checkFilters(table, query.filters), returning: returning(table, input) };
+      return { ...base, kind: 'delete', filters: writeFilters(schema, table, query), returning: returning(schema, table, input) };
   }
 }

@@ -29,27 +29,58 @@ export interface Group {
 
 export type Filter = Condition | Group;
 
-/** One item of `select=`: `col`, `alias:col`, `col::cast`, or `*`. */
-export interface SelectItem {
+/** A column of `select=`: `col`, `alias:col`, `col::cast`, or `*`. */
+export interface ColumnItem {
+  kind: 'column';
   column: string;
   alias: string | null;
   cast: string | null;
 }
 
+/**
+ * An embedded resource of `select=`: `[alias:]relation[!hint][!inner|!left](items)`, or
+ * `...relation(items)`, whose columns are spread into the row that embeds it.
+ */
+export interface EmbedItem {
+  kind: 'embed';
+  relation: string;
+  alias: string | null;
+  /** A foreign key constraint name (or single column) choosing among several relationships. */
+  hint: string | null;
+  join: 'inner' | 'left' | null;
+  spread: boolean;
+  select: SelectItem[];
+}
+
+export type SelectItem = ColumnItem | EmbedItem;
+
 export interface OrderTerm {
+  /** `order=clients(name)`: a column of an embedded to-one resource; null for the table's own. */
+  relation: string | null;
   column: string;
   direction: 'asc' | 'desc';
   nulls: 'first' | 'last' | null;
 }
 
-export interface ParsedQuery {
-  /** Top-level filters; they AND together. */
+/** Filters, order and paging of one resource: the table itself, or one embedded in it. */
+export interface ResourceQuery {
   filters: Filter[];
-  /** null when `select` is absent (meaning `*`). */
-  select: SelectItem[] | null;
   order: OrderTerm[];
   limit: number | null;
   offset: number | null;
+}
+
+/** `appointments.status=eq.x`, `appointments.order=...`: the parameters of an embedded resource. */
+export interface EmbeddedQuery extends ResourceQuery {
+  /** Names (or aliases) of the embedded resources from the top, e.g. ['appointments', 'service']. */
+  path: string[];
+}
+
+export interface ParsedQuery extends ResourceQuery {
+  /** null when `select` is absent (meaning `*`). */
+  select: SelectItem[] | null;
+  /** What parameters prefixed with an embedded resource's path ask of it, one entry per path. */
+  embedded: EmbeddedQuery[];
   /** `columns=` for inserts; null when absent. */
   columns: string[] | null;
   /** `on_conflict=` for upserts; null when absent. */

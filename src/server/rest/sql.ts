@@ -1,10 +1,11 @@
 // Stage 3: a plan becomes one SQL statement that yields one row (page_total, total, body...), the
 // JSON built by PostgreSQL itself as PostgREST does. Values only ever travel as $n parameters;
 // identifiers come only from the schema cache and are quoted.
-import type { Column } from '../db/schema-cache.js';
+import type { Column, Table } from '../db/schema-cache.js';
 import type { Statement } from '../db/database.js';
-import type { DeletePlan, InsertPlan, Plan, Projection, ReadPlan, UpdatePlan } from './plan.js';
-import type { Condition, Filter, FilterOperator, OrderTerm } from './query.js';
+import { isEmpty, MAX_ROWS, outputNames, type EmbedPlan, type PlannedFilter, type PlannedOrder, type Projection, type Shape } from './plan-shape.js';
+import type { DeletePlan, InsertPlan, Plan, ReadPlan, UpdatePlan } from './plan.js';
+import type { Condition, FilterOperator } from './query.js';
 
 /** The row every statement yields; `respond` turns it into the HTTP answer. */
 export interface ResultRow {
@@ -80,32 +81,107 @@ function conditionSql(condition: Condition, relation: string, params: Parameters
   return condition.negated ? `not (${sql})` : sql;
 }
 
-function filterSql(filter: Filter, relation: string, params: Parameters, columnOf: (name: string) => Column): string {
+function filterSql(filter: PlannedFilter, relation: string, params: Parameters, columnOf: (name: string) => Column): string {
   if (filter.kind === 'condition') return conditionSql(filter, relation, params, columnOf);
+  if (filter.kind === 'embed-found') return foundSql(filter.embed, filter.found);
   const parts = filter.filters.map((f) => filterSql(f, relation, params, columnOf));
   const joined = parts.length === 0 ? (filter.operator === 'and' ? 'true' : 'false') : parts.join(` ${filter.operator} `);
   return filter.negated ? `not (${joined})` : `(${joined})`;
 }
 
+/** Whether an embedded resource matched: a to-one join's whole row is NULL only when nothing joined. */
+function foundSql(embed: EmbedPlan, found: boolean): string {
+  const join = quote(embed.joinAlias);
+  if (embed.toOne) return `${join} is ${found ? '' : 'not '}distinct from null`;
+  return `${join}.pgrst_rows ${found ? '> 0' : '= 0'}`;
+}
+
+function conditionsSql(table: Table, relation: string, filters: PlannedFilter[], params: Parameters): string[] {
+  const columnOf = (name: string) => table.columnsByName.get(name)!;
+  return filters.map((f) => filterSql(f, relation, params, columnOf));
+}
+
 function whereSql(plan: ReadPlan | UpdatePlan | DeletePlan, params: Parameters): string {
   const relation = quote(plan.table.name);
-  const columnOf = (name: string) => plan.table.columnsByName.get(name)!;
-  const conditions = plan.filters.map((f) => filterSql(f, relation, params, columnOf));
+  const conditions = conditionsSql(plan.table, relation, plan.filters, params);
   if (plan.tenant !== null) conditions.unshift(`${relation}."therapist_id" = ${params.add(plan.tenant)}`);
   return conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
 }
 
-function projectionSql({ column, alias, cast }: Projection): string {
-  const name = quote(column.name);
+function projectionSql({ column, alias, cast }: Projection, relation: string): string {
+  const name = column ? `${relation}.${quote(column.name)}` : 'count(*)';
   // Times of day travel as HH:MM, as INTERFACE.md shows them, unless a cast asks otherwise.
-  const expression = cast ? `${name}::${cast}` : column.type === TIME_OF_DAY ? `to_char(${name}, 'HH24:MI')` : name;
+  const expression = cast ? `${name}::${cast}` : column?.type === TIME_OF_DAY ? `to_char(${name}, 'HH24:MI')` : name;
   return `${expression} as ${quote(alias)}`;
 }
 
-function orderSql(order: OrderTerm[], relation: string): string {
+function orderSql(order: PlannedOrder[], relation: string): string {
   if (order.length === 0) return '';
-  const terms = order.map((t) => `${relation}.${quote(t.column)} ${t.direction}${t.nulls ? ` nulls ${t.nulls}` : ''}`);
+  const terms = order.map((t) =>
+    `${t.embed ? quote(t.embed.joinAlias) : relation}.${quote(t.column)} ${t.direction}${t.nulls ? ` nulls ${t.nulls}` : ''}`);
   return ` order by ${terms.join(', ')}`;
+}
+
+/** What an embedded resource adds to the row that embeds it: one key, its spread columns, or nothing. */
+function embedColumns(embed: EmbedPlan): string[] {
+  const join = quote(embed.joinAlias);
+  if (embed.spread) {
+    // Spread to-many columns become arrays, correlated with each other (PostgREST 12.2+).
+    return outputNames(embed).map((name) =>
+      embed.toOne ? `${join}.${quote(name)} as ${quote(name)}` : `coalesce(${join}.${quote(name)}, '[]') as ${quote(name)}`);
+  }
+  if (isEmpty(embed)) return [];
+  const value = embed.toOne ? `row_to_json(${join}.*)` : `coalesce(${join}.pgrst_body, '[]')`;
+  return [`${value} as ${quote(embed.name)}`];
+}
+
+/**
+ * The rows of an embedded resource that belong to one row of `parent`, as a lateral subquery: the
+ * foreign key's columns equal, then the resource's own filters, order and window. Row-level
+ * security applies inside it as anywhere; the key includes therapist_id, so it never crosses practices.
+ */
+function embedRowsSql(embed: EmbedPlan, parent: string, params: Parameters): string {
+  const relation = quote(embed.alias);
+  const { columns, joins } = shapeSql(embed, relation, params);
+  const keys = embed.relationship.columns.map(([own, foreign]) => `${relation}.${quote(foreign)} = ${parent}.${quote(own)}`);
+  const conditions = [...keys, ...conditionsSql(embed.table, relation, embed.filters, params)];
+  // An embed without columns of its own (`actors()`) still needs a column for its row to exist.
+  return `select ${columns.length > 0 ? columns.join(', ') : 'null as pgrst_none'} from public.${quote(embed.table.name)} ${relation}${joins}` +
+    ` where ${conditions.join(' and ')}${orderSql(embed.order, relation)}${embedWindowSql(embed)}`;
+}
+
+/**
+ * The window of an embedded resource, as integer literals (numbers the parser produced, never text):
+ * as parameters, PostgreSQL kept planning the statement anew on every execution (its generic plan
+ * looked costlier than a custom one), which made a read with two to-one embeds 3-4x a plain one.
+ * A to-one resource has one row at most: no window unless one was asked for.
+ */
+function embedWindowSql(embed: EmbedPlan): string {
+  if (embed.toOne && embed.offset === 0 && embed.limit === MAX_ROWS) return '';
+  return ` limit ${embed.limit} offset ${embed.offset}`;
+}
+
+/** A to-one resource joins its row (or none); a to-many one joins one row aggregating its rows to JSON. */
+function joinSql(embed: EmbedPlan, parent: string, params: Parameters): string {
+  const join = quote(embed.joinAlias);
+  const rows = embedRowsSql(embed, parent, params);
+  const kind = embed.inner ? 'inner' : 'left';
+  if (embed.toOne) return ` ${kind} join lateral (${rows}) ${join} on true`;
+  const aggregates = ['count(*) as pgrst_rows'];
+  if (embed.spread) aggregates.push(...outputNames(embed).map((name) => `json_agg(_e.${quote(name)}) as ${quote(name)}`));
+  else if (!isEmpty(embed)) aggregates.push('json_agg(_e) as pgrst_body');
+  return ` ${kind} join lateral (select ${aggregates.join(', ')} from (${rows}) _e) ${join} on ${embed.inner ? `${join}.pgrst_rows > 0` : 'true'}`;
+}
+
+/** The select list and the lateral joins of a shape read from `relation`. */
+function shapeSql(shape: Shape, relation: string, params: Parameters): { columns: string[]; joins: string } {
+  const columns = shape.projections.map((p) => projectionSql(p, relation));
+  let joins = '';
+  for (const embed of shape.embeds) {
+    joins += joinSql(embed, relation, params);
+    columns.push(...embedColumns(embed));
+  }
+  return { columns, joins };
 }
 
 // PostgREST's asCsvF: the first row's keys as the header, then each row as PostgreSQL writes a
@@ -121,11 +197,14 @@ function bodySql({ single, csv }: { single: boolean; csv: boolean }): string {
 function readSql(plan: ReadPlan): Statement {
   const params = new Parameters();
   const table = `public.${quote(plan.table.name)}`;
+  const relation = quote(plan.table.name);
+  const { columns, joins } = shapeSql(plan.shape, relation, params);
   const where = whereSql(plan, params);
-  const total = plan.count ? `(select count(*) from ${table}${where})::int` : 'null::int';
+  // The total counts through the same joins: `!inner` and `embed=is.null` decide which rows there are.
+  const total = plan.count ? `(select count(*) from ${table}${joins}${where})::int` : 'null::int';
   const page =
-    `select ${plan.projections.map(projectionSql).join(', ')} from ${table}${where}` +
-    `${orderSql(plan.order, quote(plan.table.name))} limit ${params.add(plan.limit)} offset ${params.add(plan.offset)}`;
+    `select ${columns.join(', ')} from ${table}${joins}${where}` +
+    `${orderSql(plan.order, relation)} limit ${params.add(plan.limit)} offset ${params.add(plan.offset)}`;
   const body = plan.withBody ? bodySql(plan) : 'null::text';
   return {
     text: `select count(*)::int as page_total, ${total} as total, null::int as inserted, ${body} as body, ` +
@@ -135,10 +214,12 @@ function readSql(plan: ReadPlan): Statement {
 }
 
 /** The shared tail of every write: counts, the representation and the Location id. */
-function writeResultSql(source: string, returning: Projection[] | null, media: { single: boolean; csv: boolean }, extra: { inserted: boolean; location: string | null }): string {
-  const body = returning
-    ? `(select ${bodySql(media)} from (select ${returning.map(projectionSql).join(', ')} from pgrst_source) _t)`
-    : 'null::text';
+function writeResultSql(source: string, returning: Shape | null, media: { single: boolean; csv: boolean }, params: Parameters, extra: { inserted: boolean; location: string | null }): string {
+  let body = 'null::text';
+  if (returning) {
+    const { columns, joins } = shapeSql(returning, 'pgrst_source', params);
+    body = `(select ${bodySql(media)} from (select ${columns.join(', ')} from pgrst_source${joins}) _t)`;
+  }
   return `with pgrst_source as (${source}) select (select count(*) from pgrst_source)::int as page_total, ` +
     `null::int as total, ` +
     `${extra.inserted ? '(select count(*) from pgrst_source where pgrst_inserted)::int' : 'null::int'} as inserted, ` +
@@ -165,7 +246,7 @@ function insertSql(plan: InsertPlan): Statement {
   }
   // xmax = 0 marks a row this statement inserted (not one an upsert updated).
   source += ` returning ${table}.*, (xmax = 0) as pgrst_inserted`;
-  return { text: writeResultSql(source, plan.returning, plan, { inserted: true, location: plan.location }), values: params.values };
+  return { text: writeResultSql(source, plan.returning, plan, params, { inserted: true, location: plan.location }), values: params.values };
 }
 
 /**
@@ -185,20 +266,20 @@ function updateSql(plan: UpdatePlan): Statement {
   const table = `public.${quote(plan.table.name)}`;
   if (plan.columns.length === 0) {
     // An empty patch changes nothing; answer as an update that matched no row.
-    return { text: writeResultSql(`select * from ${table} where false`, plan.returning, plan, { inserted: false, location: null }), values: [] };
+    return { text: writeResultSql(`select * from ${table} where false`, plan.returning, plan, params, { inserted: false, location: null }), values: params.values };
   }
   const row = params.add(plan.row);
   const assignments = plan.columns.map((c) => `${quote(c.name)} = pgrst_body.${quote(c.name)}`).join(', ');
   const source = `update ${table} set ${assignments} from json_populate_record(null::${table}, ${row}::json) pgrst_body` +
     `${whereSql(plan, params)} returning ${table}.*`;
-  return { text: writeResultSql(source, plan.returning, plan, { inserted: false, location: null }), values: params.values };
+  return { text: writeResultSql(source, plan.returning, plan, params, { inserted: false, location: null }), values: params.values };
 }
 
 function deleteSql(plan: DeletePlan): Statement {
   const params = new Parameters();
   const table = `public.${quote(plan.table.name)}`;
   const source = `delete from ${table}${whereSql(plan, params)} returning ${table}.*`;
-  return { text: writeResultSql(source, plan.returning, plan, { inserted: false, location: null }), values: params.values };
+  return { text: writeResultSql(source, plan.returning, plan, params, { inserted: false, location: null }), values: params.values };
 }
 
 export function toStatement(plan: Plan): Statement {

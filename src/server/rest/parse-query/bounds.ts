@@ -15,3 +15,11 @@ export function tooDeep(): ServiceError {
   return failures.parse(`Logic tree nested too deeply: at most ${MAX_LOGIC_DEPTH} levels of and/or are allowed`,
     'Flatten the and/or groups of the or=/and= parameter.');
 }
+
+/** Embedded resources inside embedded resources, each a join: deep enough for any real shape. */
+export const MAX_EMBED_DEPTH = 8;
+
+export function tooDeeplyEmbedded(): ServiceError {
+  return failures.parse(`Resource embedding nested too deeply: at most ${MAX_EMBED_DEPTH} levels are allowed`,
+    'Embed fewer levels of resources in one select.');
+}

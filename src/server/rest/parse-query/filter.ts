@@ -2,9 +2,9 @@
 // pRequestFilter (pTreePath for the key, pOpExpr for the value).
 import { failures, type ServiceError } from '../../errors.js';
 import type { Condition, FilterOperator } from '../query.js';
-import { fieldName, listValue, logicValue } from './lexical.js';
-import { notEmbeddable } from './parse-error.js';
+import { listValue, logicValue } from './lexical.js';
 import { parseWith, type Scanner } from './scanner.js';
+import { treePath } from './tree-path.js';
 
 const OPERATOR_LABEL = 'operator (eq, gt, ...)';
 
@@ -97,11 +97,9 @@ export function condition(s: Scanner, column: string, inLogicTree: boolean): Con
   return { kind: 'condition', column, negated, operator: op, value, ...modifiers };
 }
 
-export function parseFilter(key: string, value: string): Condition {
-  const column = parseWith(`failed to parse tree path (${key})`, key, (s) => {
-    const name = fieldName(s);
-    if (s.peek() === '.') throw notEmbeddable(key, 'A filter');
-    return name;
-  });
-  return parseWith(`failed to parse filter (${value})`, value, (s) => condition(s, column, false));
+/** `[path.]column=[not.]operator.value`: the path names the embedded resource the filter applies to. */
+export function parseFilter(key: string, value: string): { path: string[]; filter: Condition } {
+  const names = treePath(key);
+  const column = names.pop()!;
+  return { path: names, filter: parseWith(`failed to parse filter (${value})`, value, (s) => condition(s, column, false)) };
 }

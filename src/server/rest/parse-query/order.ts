@@ -1,10 +1,8 @@
 // `order=`: columns with direction and nulls placement; PostgREST's pRequestOrder (pOrder,
-// pOrderTerm).
+// pOrderTerm, pOrderRelationTerm).
 import type { OrderTerm } from '../query.js';
 import { fieldName } from './lexical.js';
-import { notEmbeddable } from './parse-error.js';
 import { parseWith, type Scanner } from './scanner.js';
-import { selectItemText } from './select.js';
 
 const NULLS = [['nullsfirst', 'first'], ['nullslast', 'last']] as const;
 
@@ -18,12 +16,22 @@ function nullsAt(s: Scanner, at: number): OrderTerm['nulls'] {
   return null;
 }
 
-/** pOrderTerm: `column[.asc|.desc][.nullsfirst|.nullslast]`, keywords matched as prefixes like Parsec. */
+/**
+ * pOrderTerm: `column[.asc|.desc][.nullsfirst|.nullslast]`, keywords matched as prefixes like Parsec;
+ * pOrderRelationTerm: `relation(column)` and the same, a column of an embedded to-one resource.
+ */
 function orderTerm(s: Scanner): OrderTerm {
   s.skipSpaces();
-  const start = s.at;
-  const column = fieldName(s);
-  if (s.peek() === '(') throw notEmbeddable(selectItemText(s.text, start), 'order');
+  let relation: string | null = null;
+  let column = fieldName(s);
+  if (s.peek() === '(') {
+    s.at++;
+    relation = column;
+    s.skipSpaces();
+    column = fieldName(s);
+    s.skipSpaces();
+    s.expectChar(')');
+  }
   s.skipSpaces();
   let direction: OrderTerm['direction'] = 'asc';
   let nulls: OrderTerm['nulls'] = null;
@@ -44,7 +52,7 @@ function orderTerm(s: Scanner): OrderTerm {
   }
   s.skipSpaces();
   s.expectItemEnd(nulls ? ['","', 'end of input'] : ['delimiter (.)', '","', 'end of input']);
-  return { column, direction, nulls };
+  return { relation, column, direction, nulls };
 }
 
 export function parseOrder(value: string): OrderTerm[] {

@@ -82,8 +82,3 @@ export function parseError(source: string, text: string, stop: Stop): ServiceErr
   return failures.parse(`${haskellString(source)} (line ${line}, column ${column})`,
     `unexpected ${stop.unexpected}${expecting}`);
 }
-
-export function notEmbeddable(item: string, where: string): ServiceError {
-  return failures.parse(`Resource embedding is not supported (${item})`,
-    `${where} may name columns of the requested table only.`);
-}

@@ -37,9 +37,9 @@ export class Scanner {
     this.at++;
   }
 
-  /** The end of an item (Parsec's `pEnd`): only `,` or the end of the text may follow. */
-  expectItemEnd(expected: readonly string[]): void {
-    if (this.at < this.text.length && this.peek() !== ',') {
+  /** The end of an item (Parsec's `pEnd`): only `,`, the end of the text or `closing` may follow. */
+  expectItemEnd(expected: readonly string[], closing: string | null = null): void {
+    if (this.at < this.text.length && this.peek() !== ',' && (closing === null || this.peek() !== closing)) {
       throw new Stop(this.at, leftoverAt(this.text, this.at), expected);
     }
   }

@@ -1,13 +1,13 @@
-// `select=`: a list of columns, aliases and casts; PostgREST's pRequestSelect (pFieldForest,
-// pFieldSelect), without resource embedding.
+// `select=`: columns, aliases, casts and embedded resources; PostgREST's pRequestSelect
+// (pFieldForest, pFieldSelect, pRelationSelect, pSpreadRelationSelect, pEmbedParams).
 import { failures } from '../../errors.js';
-import type { SelectItem } from '../query.js';
+import type { ColumnItem, EmbedItem, SelectItem } from '../query.js';
+import { MAX_EMBED_DEPTH, tooDeeplyEmbedded } from './bounds.js';
 import { fieldName, identifier } from './lexical.js';
-import { notEmbeddable } from './parse-error.js';
 import { parseWith, type Scanner } from './scanner.js';
 
 /** The text of the item at `start`, up to its `,` or through its parentheses: what a refusal names. */
-export function selectItemText(text: string, start: number): string {
+function selectItemText(text: string, start: number): string {
   let depth = 0;
   for (let i = start; i < text.length; i++) {
     if (text[i] === '(') depth++;
@@ -17,47 +17,94 @@ export function selectItemText(text: string, start: number): string {
   return text.slice(start);
 }
 
-/** pFieldSelect: `*`, `column`, `alias:column`, `column::type`; an embedding is refused by name. */
-function selectItem(s: Scanner): SelectItem {
+/** pEmbedParams: up to two of `!inner`, `!left` and `!<hint>`, in either order. */
+function embedParams(s: Scanner): Pick<EmbedItem, 'hint' | 'join'> {
+  let hint: string | null = null;
+  let join: EmbedItem['join'] = null;
+  for (let i = 0; i < 2 && s.peek() === '!'; i++) {
+    s.at++;
+    const word = fieldName(s);
+    if (word === 'inner' || word === 'left') join ??= word;
+    else hint ??= word;
+  }
+  return { hint, join };
+}
+
+/** `relation[!hint][!inner|!left](items)`, the relation's name (and alias) already read. */
+function embed(s: Scanner, relation: string, alias: string | null, spread: boolean, depth: number): EmbedItem {
+  const params = embedParams(s);
+  if (depth > MAX_EMBED_DEPTH) throw tooDeeplyEmbedded();
+  s.expectChar('(');
+  const select = forest(s, depth);
+  s.expectChar(')');
+  return { kind: 'embed', relation, alias, ...params, spread, select };
+}
+
+/** What may follow an item: `,`, the `)` closing an embedded resource, or the end. */
+function itemEnd(s: Scanner, depth: number, expected: string[]): void {
   s.skipSpaces();
-  const start = s.at;
-  if (s.peek() === '*') {
-    s.at++;
-    s.skipSpaces();
-    s.expectItemEnd(['","', 'end of input']);
-    return { column: '*', alias: null, cast: null };
-  }
-  if (s.startsWith('...')) throw notEmbeddable(selectItemText(s.text, start), 'select');
-  let column = fieldName(s);
-  let alias: string | null = null;
-  if (s.peek() === ':' && s.peek(1) !== ':') {
-    s.at++;
-    alias = column;
-    column = fieldName(s);
-  }
-  if (s.peek() === '(' && s.peek(1) === ')') {
+  s.expectItemEnd(depth > 0 ? [...expected.slice(0, -1), '")"', ...expected.slice(-1)] : expected, depth > 0 ? ')' : null);
+}
+
+/** pFieldSelect: `*`, `column`, `alias:column`, `column::type`, `count`. */
+function column(s: Scanner, name: string, alias: string | null, start: number, depth: number): ColumnItem {
+  if (name === 'count' && s.startsWith('()')) {
     throw failures.parse(`Aggregate functions are not supported (${selectItemText(s.text, start)})`, null);
   }
-  if (s.peek() === '(' || s.peek() === '!') throw notEmbeddable(selectItemText(s.text, start), 'select');
   let cast: string | null = null;
   if (s.startsWith('::')) {
     s.at += 2;
     cast = identifier(s, ['letter or digit']);
   }
+  itemEnd(s, depth, cast === null ? ['"::"', '","', 'end of input'] : ['","', 'end of input']);
+  return { kind: 'column', column: name, alias, cast };
+}
+
+/** pFieldTree: a spread, an embedded resource, or a column, tried in that order as PostgREST does. */
+function selectItem(s: Scanner, depth: number): SelectItem {
   s.skipSpaces();
-  s.expectItemEnd(cast === null ? ['"::"', '","', 'end of input'] : ['","', 'end of input']);
-  return { column, alias, cast };
+  const start = s.at;
+  if (s.peek() === '*') {
+    s.at++;
+    itemEnd(s, depth, ['","', 'end of input']);
+    return { kind: 'column', column: '*', alias: null, cast: null };
+  }
+  if (s.startsWith('...')) {
+    s.at += 3;
+    const item = embed(s, fieldName(s), null, true, depth + 1);
+    itemEnd(s, depth, ['","', 'end of input']);
+    return item;
+  }
+  let name = fieldName(s);
+  let alias: string | null = null;
+  if (s.peek() === ':' && s.peek(1) !== ':') {
+    s.at++;
+    alias = name;
+    name = fieldName(s);
+  }
+  const isCount = name === 'count' && s.startsWith('()');
+  if (!isCount && (s.peek() === '(' || s.peek() === '!')) {
+    const item = embed(s, name, alias, false, depth + 1);
+    itemEnd(s, depth, ['","', 'end of input']);
+    return item;
+  }
+  return column(s, name, alias, start, depth);
+}
+
+/** pFieldForest: items separated by `,`; inside an embedded resource it may be empty (`actors()`). */
+function forest(s: Scanner, depth: number): SelectItem[] {
+  s.skipSpaces();
+  if (depth > 0 && s.peek() === ')') return [];
+  const items = [selectItem(s, depth)];
+  while (s.peek() === ',') {
+    s.at++;
+    items.push(selectItem(s, depth));
+  }
+  return items;
 }
 
 export function parseSelect(value: string): SelectItem[] {
   // PostgREST 12+ accepts an empty select: rows come back as empty objects.
   if (value === '') return [];
-  return parseWith(`failed to parse select parameter (${value})`, value, (s) => {
-    const items = [selectItem(s)];
-    while (s.peek() === ',') {
-      s.at++;
-      items.push(selectItem(s));
-    }
-    return items;
-  });
+  return parseWith(`failed to parse select parameter (${value})`, value, (s) => forest(s, 0));
 }
