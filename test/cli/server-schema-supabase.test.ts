@@ -51,6 +51,7 @@ describe.runIf(SERVER_URL)('practice server schema on a Supabase-shaped database
   let migrationsDir = '';
   let files: string[] = [];
   let server: Foreground | undefined;
+  let serverDataDir = '';
 
   /** What Supabase Auth leaves behind a sign-up: a row in auth.users and an access token for it. */
   async function signedUp(email: string): Promise<Caller & { id: string }> {
@@ -96,6 +97,7 @@ describe.runIf(SERVER_URL)('practice server schema on a Supabase-shaped database
     await owner.unsafe(`drop database if exists ${database} with (force)`);
     await owner.end();
     await home?.cleanup();
+    if (serverDataDir) await rm(serverDataDir, { recursive: true, force: true });
   });
 
   it('writes one file per migration in supabase/migrations, the same names and text on every run', async () => {
@@ -185,13 +187,26 @@ describe.runIf(SERVER_URL)('practice server schema on a Supabase-shaped database
     expect(await admin`select version, applied_at from practice_private.schema_migrations order by version`).toEqual(recordedBefore);
   });
 
+  it('is found fully migrated by a service started with its migrations on', async () => {
+    const dumpBefore = schemaDump(url);
+    const dataDir = await mkdtemp(join(tmpdir(), 'practice-supabase-'));
+    const migrating = await startForeground(['--data-dir', dataDir, '--database-url', url], { ...home.env, PRACTICE_JWT_SECRET: jwtSecret });
+    try {
+      expect(schemaDump(url)).toBe(dumpBefore);
+    } finally {
+      migrating.child.kill('SIGTERM');
+      await migrating.exited;
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   describe('the service on it, migrations off', () => {
     let ann: Caller & { id: string };
     let bob: Caller & { id: string };
 
     beforeAll(async () => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'practice-supabase-'));
-      server = await startForeground(['--data-dir', dataDir, '--database-url', url, '--no-migrate'], {
+      serverDataDir = await mkdtemp(join(tmpdir(), 'practice-supabase-'));
+      server = await startForeground(['--data-dir', serverDataDir, '--database-url', url, '--no-migrate'], {
         ...home.env,
         PRACTICE_JWT_SECRET: jwtSecret,
         PRACTICE_READS_PER_MINUTE: '0',
