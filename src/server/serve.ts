@@ -23,6 +23,8 @@ export interface ServeOptions {
   trustProxy?: string | undefined;
   /** Browser origins allowed (app.ts); absent: every origin. */
   corsOrigins?: readonly string[] | undefined;
+  /** false: the schema was applied by someone else (`practice server schema`); refuse to serve if any version is missing. */
+  migrations?: boolean | undefined;
   /** REDIS_URL, when set, holds the rate-limit counters every instance shares. */
   env: NodeJS.ProcessEnv;
 }
@@ -61,7 +63,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     const keys = await loadServiceKeys(options.dataDir, options.env);
     const db: Database = await openDatabase(options.databaseUrl ? { url: options.databaseUrl } : { dataDir: options.dataDir });
     shutdown.add(() => db.close());
-    const schema = await prepareDatabase(db);
+    const schema = await prepareDatabase(db, { migrations: options.migrations ?? true });
     const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
     const rateLimitStore = await openRateLimitStore(rateLimits, options.env.REDIS_URL);
     if (rateLimitStore) shutdown.add(() => rateLimitStore.redis.quit());

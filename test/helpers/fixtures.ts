@@ -33,7 +33,7 @@ export const REPRESENTATION = { prefer: 'return=representation' };
 export const SINGLE = { accept: 'application/vnd.pgrst.object+json' };
 
 /** A body sent as a string goes out verbatim (for malformed JSON); anything else as JSON. */
-export function caller(server: TestServer, headers: Record<string, string>): Caller {
+export function caller(server: Pick<TestServer, 'rest'>, headers: Record<string, string>): Caller {
   const request = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => {
     const init: RequestInit = { method, headers: { ...headers, ...extra } };
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -72,7 +72,7 @@ export async function practice(server: TestServer): Promise<Practice> {
 }
 
 /** The apikey alone: the anon role, no user. */
-export function anonymous(server: TestServer): Caller {
+export function anonymous(server: Pick<TestServer, 'rest' | 'keys'>): Caller {
   return caller(server, { apikey: server.keys.anonKey, 'content-type': 'application/json' });
 }
 

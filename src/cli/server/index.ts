@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { backupCommand } from './backup.js';
 import { restoreCommand } from './restore.js';
+import { schemaCommand } from './schema.js';
 import { startCommand } from './start.js';
 import { statusCommand } from './status.js';
 import { stopCommand } from './stop.js';
@@ -17,5 +18,6 @@ export function serverCommand(ctx: Context): Command {
     .addCommand(statusCommand(ctx))
     .addCommand(tokenCommand(ctx))
     .addCommand(backupCommand(ctx))
-    .addCommand(restoreCommand(ctx));
+    .addCommand(restoreCommand(ctx))
+    .addCommand(schemaCommand(ctx));
 }

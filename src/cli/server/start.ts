@@ -19,6 +19,7 @@ interface StartOptions extends RateLimitSettings {
   trustProxy?: string;
   corsOrigins: string[];
   foreground?: boolean;
+  migrate: boolean;
 }
 
 // Each limit is also read from the environment, which is how a background start hands it to the
@@ -70,9 +71,13 @@ function rateLimitEnv(options: StartOptions): NodeJS.ProcessEnv {
   return Object.fromEntries(RATE_LIMIT_FLAGS.map(([key, , env]) => [env, String(options[key])]));
 }
 
-/** What the background server is started with: the limits and the origins, as the environment. */
+/** What the background server is started with: the limits, the origins and migrations off, as the environment. */
 function childEnv(options: StartOptions): NodeJS.ProcessEnv {
-  return { ...rateLimitEnv(options), PRACTICE_CORS_ORIGINS: options.corsOrigins.join(',') };
+  return {
+    ...rateLimitEnv(options),
+    PRACTICE_CORS_ORIGINS: options.corsOrigins.join(','),
+    ...(options.migrate ? {} : { PRACTICE_SKIP_MIGRATIONS: '1' }),
+  };
 }
 
 export function startCommand(ctx: Context): Command {
@@ -95,11 +100,16 @@ export function startCommand(ctx: Context): Command {
         .default([ANY_ORIGIN], ANY_ORIGIN)
         .env('PRACTICE_CORS_ORIGINS'),
     )
+    .addOption(
+      new Option('--no-migrate', "don't migrate the database; refuse to start unless `practice server schema`'s files were applied")
+        .env('PRACTICE_SKIP_MIGRATIONS'),
+    )
     .option('--foreground', 'stay in the foreground and print {"url", "anon_key"} once listening')
     .addHelpText('before', `Examples:
   $ practice server start                      # PGlite under ~/.local/share/practice, in the background
   $ practice server start --foreground --port 0
   $ practice server start --database-url postgres://user@db.example/practice
+  $ practice server start --database-url postgres://user@db.example/practice --no-migrate   # schema applied with psql
   $ practice server start --reads-per-minute 0 --writes-per-minute 0   # no limits, for a load test
   $ practice server start --host 0.0.0.0 --trust-proxy 10.0.0.0/8      # behind a load balancer
   $ practice server start --cors-origins https://app.example.com,http://localhost:5173   # browsers of these sites only
@@ -132,6 +142,7 @@ async function runStart(options: StartOptions, ctx: Context): Promise<void> {
       databaseUrl: options.databaseUrl,
       trustProxy: options.trustProxy,
       corsOrigins: options.corsOrigins,
+      migrations: options.migrate,
       rateLimits: { readsPerMinute, writesPerMinute, authPerMinute },
       env: ctx.env,
     });

@@ -69,7 +69,7 @@ const WHY_UNWRITABLE: Record<string, string> = {
 };
 
 /** A file system's refusal (no permission, no space, a file where a folder should be) as the user's to fix. */
-function unwritable(path: string, err: NodeJS.ErrnoException): Error {
+export function unwritable(path: string, err: NodeJS.ErrnoException): Error {
   const why = err.code === undefined ? undefined : WHY_UNWRITABLE[err.code];
   if (why === undefined) return err;
   return new CommandError(`Cannot write ${path}: ${why}; nothing was written.`, 'Choose another --output, or make room or permission for this one.');

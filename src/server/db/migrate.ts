@@ -6,10 +6,10 @@ import type { Migration } from './migrations/migration.js';
 
 // Any constant serves, as long as every instance uses the same one. The lock is taken inside each
 // migration's transaction and released by its commit or rollback, so a crash never leaves it held.
-const MIGRATION_LOCK = 'select pg_advisory_xact_lock(8351920467)';
+export const MIGRATION_LOCK = 'select pg_advisory_xact_lock(8351920467)';
 
 // Under the lock: `if not exists` alone races when two servers create the schema at once.
-const BOOKKEEPING = `
+export const BOOKKEEPING = `
   create schema if not exists practice_private;
   comment on schema practice_private is 'Server internals (migrations, trigger functions); no API role may use it.';
   create table if not exists practice_private.schema_migrations (
