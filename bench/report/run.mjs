@@ -7,12 +7,12 @@
 // Both run as processes of their own, alternating, after one warm-up each; the medians are compared.
 // Requests are counted on the wire by a proxy in front of the service. Seeding dominates the run
 // (about 3 minutes on 2 vCPU: every appointment passes the overlap rule).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, postRows, timed } from '../shared/runs.mjs';
 import { BIN, countingProxy, signUp, startService } from '../shared/service.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,26 +22,16 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 10;
 const YEAR = 2026;
 const APPOINTMENTS = 10_000;
 const EXPENSES = 2_000;
-const BATCH = 2_000; // rows per bulk POST: under the 1 MiB body limit
 const GOAL = 1.3;
 
 const home = mkdtempSync(join(tmpdir(), 'practice-bench-report-'));
 const env = { PATH: process.env.PATH, HOME: home, TZ: 'UTC', PRACTICE_CONFIG_DIR: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), XDG_CACHE_HOME: join(home, 'cache') };
 
-async function post(service, token, table, rows) {
-  for (let start = 0; start < rows.length; start += BATCH) {
-    const response = await fetch(`${service.url}/rest/v1/${table}`, {
-      method: 'POST', body: JSON.stringify(rows.slice(start, start + BATCH)),
-      headers: { apikey: service.anon_key, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
-    if (response.status !== 201) throw new Error(`POST ${table}: ${response.status} ${await response.text()}`);
-  }
-}
 
 /** 10,000 appointments over the year, 28 half-hour slots a day, mostly completed, at three prices. */
 async function seed(service, token) {
   const clientIds = Array.from({ length: 400 }, () => randomUUID());
-  await post(service, token, 'clients', clientIds.map((id, i) => ({ id, name: `Client ${i}` })));
+  await postRows(service, token, 'clients', clientIds.map((id, i) => ({ id, name: `Client ${i}` })));
   const statuses = ['completed', 'completed', 'completed', 'completed', 'completed', 'completed', 'completed', 'cancelled', 'no_show', 'completed'];
   const prices = [80, 90.5, 120, 65.25];
   const clock = (minutes) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -52,29 +42,14 @@ async function seed(service, token) {
       start_time: clock(start), end_time: clock(start + 25), status: statuses[i % statuses.length], price: prices[i % prices.length],
     };
   });
-  await post(service, token, 'appointments', appointments);
+  await postRows(service, token, 'appointments', appointments);
   const categories = ['supplies', 'rent', 'linens', 'laundry', 'software', 'travel', 'fees', 'marketing'];
-  await post(service, token, 'expenses', Array.from({ length: EXPENSES }, (_, i) => ({
+  await postRows(service, token, 'expenses', Array.from({ length: EXPENSES }, (_, i) => ({
     date: new Date(Date.UTC(YEAR, 0, 1 + (i % 365))).toISOString().slice(0, 10), amount: Number(`${1 + (i % 300)}.${String(i % 100).padStart(2, '0')}`),
     category: categories[i % categories.length],
   })));
 }
 
-/** Runs a process to its end: wall time, requests through the proxy, stdout. */
-async function timed(proxy, args, extraEnv = {}) {
-  proxy.count = 0;
-  const started = performance.now();
-  const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const code = await new Promise((resolve) => child.once('close', resolve));
-  if (code !== 0) throw new Error(`${args.join(' ')} failed (${code}): ${stderr}`);
-  return { ms: performance.now() - started, requests: proxy.count, stdout };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const service = await startService({ env, dataDir: join(home, 'service'), flags: ['--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'] });
 const proxy = await countingProxy(service.url);
@@ -85,8 +60,8 @@ try {
   console.log(`Seeded ${APPOINTMENTS} appointments and ${EXPENSES} expenses of ${YEAR} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 
   const cliEnv = { PRACTICE_URL: proxy.url, PRACTICE_ANON_KEY: service.anon_key, PRACTICE_TOKEN: token };
-  const report = () => timed(proxy, [BIN, 'report', 'pnl', '--year', String(YEAR), '--format', 'csv'], cliEnv);
-  const plain = () => timed(proxy, [PLAIN, `${proxy.url}/rest/v1`, service.anon_key, token, userId, String(YEAR)]);
+  const report = () => timed(proxy, { ...env, ...cliEnv }, [BIN, 'report', 'pnl', '--year', String(YEAR), '--format', 'csv']);
+  const plain = () => timed(proxy, env, [PLAIN, `${proxy.url}/rest/v1`, service.anon_key, token, userId, String(YEAR)]);
   // Warm-up: the service's prepared reads, the CLI's code cache.
   const warm = await report();
   const reads = await plain();

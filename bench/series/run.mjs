@@ -9,12 +9,12 @@
 // The warm-ups go through a proxy that counts the requests; the timed runs talk to the service
 // directly, since the proxy's own cost per request (a new upstream connection) would be charged to the
 // side that makes more requests.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, postRows, timed } from '../shared/runs.mjs';
 import { BIN, countingProxy, signUp, startService } from '../shared/service.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -41,49 +41,28 @@ async function seed(service, token, clientId) {
     client_id: clientId, date: new Date(FIRST_DAY + Math.floor(i / 2) * DAY_MS).toISOString().slice(0, 10),
     start_time: i % 2 ? '21:00' : '20:00', end_time: i % 2 ? '21:30' : '20:30',
   }));
-  const response = await fetch(`${service.url}/rest/v1/appointments`, {
-    method: 'POST', body: JSON.stringify(rows),
-    headers: { apikey: service.anon_key, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  });
-  if (response.status !== 201) throw new Error(`seed: ${response.status} ${await response.text()}`);
+  await postRows(service, token, 'appointments', rows);
   return rows.length;
 }
 
-async function timed(proxy, args, extraEnv = {}) {
-  proxy.count = 0;
-  const started = performance.now();
-  const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const code = await new Promise((resolve) => child.once('close', resolve));
-  if (code !== 0) throw new Error(`${args.join(' ')} failed (${code}): ${stderr}`);
-  return { ms: performance.now() - started, requests: proxy.count, stdout };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const service = await startService({ env, dataDir: join(home, 'service'), flags: ['--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'] });
 const proxy = await countingProxy(service.url);
 try {
   const { token } = await signUp(service.url, service.anon_key);
   const clientId = randomUUID();
-  await fetch(`${service.url}/rest/v1/clients`, {
-    method: 'POST', body: JSON.stringify({ id: clientId, name: 'Ann Lee' }),
-    headers: { apikey: service.anon_key, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  });
+  await postRows(service, token, 'clients', [{ id: clientId, name: 'Ann Lee' }]);
   console.log(`Seeded ${await seed(service, token, clientId)} other appointments\n`);
 
   let next = 0;
   const series = (url) => {
     const { date, start, end } = slot(next++);
-    return timed(proxy, [BIN, 'appt', 'add', '--client', clientId, '--date', date, '--start', start, '--end', end, '--repeat', 'weekly', '--count', '52'],
-      { PRACTICE_URL: url, PRACTICE_ANON_KEY: service.anon_key, PRACTICE_TOKEN: token });
+    return timed(proxy, { ...env, PRACTICE_URL: url, PRACTICE_ANON_KEY: service.anon_key, PRACTICE_TOKEN: token },
+      [BIN, 'appt', 'add', '--client', clientId, '--date', date, '--start', start, '--end', end, '--repeat', 'weekly', '--count', '52']);
   };
   const bulk = (url) => {
     const { date, start, end } = slot(next++);
-    return timed(proxy, [BULK, `${url}/rest/v1`, service.anon_key, token, clientId, date, start, end]);
+    return timed(proxy, env, [BULK, `${url}/rest/v1`, service.anon_key, token, clientId, date, start, end]);
   };
   // Warm-up, counted: the service's prepared statements, the CLI's code cache.
   const warm = await series(proxy.url);

@@ -2,7 +2,7 @@
 // window, so it shows where a booking can go without making the therapist look busy. Written in UTC
 // as the schedule export is (ics.ts says why). Pure: the time zone and `now` are arguments.
 import { instantAt } from '../model/time-zone.js';
-import { escapeText, fold, utcStamp } from './ics.js';
+import { calendarDocument, escapeText, utcStamp } from './ics.js';
 
 export interface FreeWindow {
   date: string;
@@ -19,24 +19,15 @@ export interface FreeTimeCalendarOptions {
 }
 
 export function freeTimeCalendar(windows: readonly FreeWindow[], { timeZone, now, summary }: FreeTimeCalendarOptions): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//practice//practice CLI//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    ...windows.flatMap(({ date, start, end }) => [
-      'BEGIN:VEVENT',
-      // The same window exported again replaces its event instead of adding one.
-      `UID:free-${date}-${start.replace(':', '')}-${end.replace(':', '')}@practice`,
-      `DTSTAMP:${utcStamp(now)}`,
-      `DTSTART:${utcStamp(instantAt(date, start, timeZone))}`,
-      `DTEND:${utcStamp(instantAt(date, end, timeZone))}`,
-      `SUMMARY:${escapeText(summary)}`,
-      'TRANSP:TRANSPARENT',
-      'END:VEVENT',
-    ]),
-    'END:VCALENDAR',
-  ];
-  return lines.map(fold).join('\r\n') + '\r\n';
+  return calendarDocument(windows.flatMap(({ date, start, end }) => [
+    'BEGIN:VEVENT',
+    // The same window exported again replaces its event instead of adding one.
+    `UID:free-${date}-${start.replace(':', '')}-${end.replace(':', '')}@practice`,
+    `DTSTAMP:${utcStamp(now)}`,
+    `DTSTART:${utcStamp(instantAt(date, start, timeZone))}`,
+    `DTEND:${utcStamp(instantAt(date, end, timeZone))}`,
+    `SUMMARY:${escapeText(summary)}`,
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+  ]));
 }

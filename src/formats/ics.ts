@@ -40,13 +40,18 @@ export function eventUid(appointmentId: string): string {
  * the conversion (src/model/time-zone.ts), which settles DST once, from the runtime's IANA data.
  */
 export function toICalendar(schedule: readonly ScheduledAppointment[], { timeZone, now, redact }: CalendarOptions): string {
+  return calendarDocument(schedule.flatMap((appointment) => eventLines(redact ? redactAppointment(appointment) : appointment, timeZone, now)));
+}
+
+/** The calendar around its events' lines, folded, with the CRLF line ends RFC 5545 requires. */
+export function calendarDocument(eventLines: readonly string[]): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//practice//practice CLI//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    ...schedule.flatMap((appointment) => eventLines(redact ? redactAppointment(appointment) : appointment, timeZone, now)),
+    ...eventLines,
     'END:VCALENDAR',
   ];
   return lines.map(fold).join('\r\n') + '\r\n';
@@ -114,7 +119,7 @@ const MAX_LINE_OCTETS = 75;
  * A content line folded as RFC 5545 section 3.1 asks: at most 75 octets a line, continuation lines
  * starting with a space (which counts), and never inside a UTF-8 character.
  */
-export function fold(line: string): string {
+function fold(line: string): string {
   const lines: string[] = [];
   let current = '';
   let octets = 0;
