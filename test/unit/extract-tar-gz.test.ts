@@ -31,7 +31,7 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('extractTarGz', () => {
   it('writes folders and files under the target, readable by the owner only', async () => {
-    extractTarGz(archive(entry('/base', '5'), entry('/base/PG_VERSION', '0', '17\n'), entry('/global/big', '0', 'x'.repeat(700))), join(dir, 'db'));
+    await extractTarGz([archive(entry('/base', '5'), entry('/base/PG_VERSION', '0', '17\n'), entry('/global/big', '0', 'x'.repeat(700)))], join(dir, 'db'));
     expect(await readFile(join(dir, 'db', 'base', 'PG_VERSION'), 'utf8')).toBe('17\n');
     expect(await readFile(join(dir, 'db', 'global', 'big'), 'utf8')).toBe('x'.repeat(700));
     expect((await stat(join(dir, 'db', 'base', 'PG_VERSION'))).mode & 0o777).toBe(0o600);
@@ -41,18 +41,27 @@ describe('extractTarGz', () => {
   it('gives a file ending in zeros the same bytes, the zeros left as a hole', async () => {
     const walSegment = 'wal'.padEnd(64 * 1024, '\0');
     const allZeros = '\0'.repeat(4096);
-    extractTarGz(archive(entry('/pg_wal/segment', '0', walSegment), entry('/zeros', '0', allZeros), entry('/empty', '0')), join(dir, 'db'));
+    await extractTarGz([archive(entry('/pg_wal/segment', '0', walSegment), entry('/zeros', '0', allZeros), entry('/empty', '0'))], join(dir, 'db'));
     expect(await readFile(join(dir, 'db', 'pg_wal', 'segment'), 'utf8')).toBe(walSegment);
     expect(await readFile(join(dir, 'db', 'zeros'), 'utf8')).toBe(allZeros);
     expect(await readFile(join(dir, 'db', 'empty'), 'utf8')).toBe('');
   });
 
-  it('refuses an entry that points outside the target, writing nothing there', () => {
-    expect(() => extractTarGz(archive(entry('../escaped', '0', 'no')), join(dir, 'db'))).toThrow('The archive\'s entry "../escaped" points outside its folder.');
+  it('reads entries that straddle the chunks the archive unpacks in, zeros between data included', async () => {
+    // 200 KiB: data, 64 KiB and more of zeros, data again; then headers that fall across chunk ends.
+    const big = `${'a'.repeat(70_000)}${'\0'.repeat(70_000)}${'b'.repeat(64_800)}`;
+    const small = Array.from({ length: 300 }, (_, i) => entry(`/many/${i}`, '0', `file ${i} `.repeat(i % 7)));
+    await extractTarGz([archive(entry('/big', '0', big), ...small)], join(dir, 'db'));
+    expect(await readFile(join(dir, 'db', 'big'), 'utf8')).toBe(big);
+    for (const i of [0, 1, 150, 299]) expect(await readFile(join(dir, 'db', 'many', String(i)), 'utf8')).toBe(`file ${i} `.repeat(i % 7));
+  });
+
+  it('refuses an entry that points outside the target, writing nothing there', async () => {
+    await expect(extractTarGz([archive(entry('../escaped', '0', 'no'))], join(dir, 'db'))).rejects.toThrow('The archive\'s entry "../escaped" points outside its folder.');
     expect(existsSync(join(dir, 'escaped'))).toBe(false);
   });
 
-  it('refuses links and other entry types by name', () => {
-    expect(() => extractTarGz(archive(entry('/link', '2')), join(dir, 'db'))).toThrow(/tar type "2".*only files and folders/);
+  it('refuses links and other entry types by name', async () => {
+    await expect(extractTarGz([archive(entry('/link', '2'))], join(dir, 'db'))).rejects.toThrow(/tar type "2".*only files and folders/);
   });
 });

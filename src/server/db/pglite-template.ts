@@ -2,7 +2,8 @@
 // (dist/pglite-template.tar.gz, made by `npm run build`), not from initdb in WASM: seconds less on
 // the first start. The server migrates after opening as always, so a template older than the code
 // still ends fully migrated.
-import { readFile, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { extractTarGz } from './extract-tar-gz.js';
 
@@ -15,16 +16,15 @@ export function shippedTemplate(): string | undefined {
 
 /** Gives `dir` its first database from `template` unless it has one; false when either stops it. */
 export async function seedFromTemplate(dir: string, template: string): Promise<boolean> {
-  if (await stat(dir).then(() => true, () => false)) return false;
-  const archive = await readFile(template).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return null;
+  const exists = (path: string) => stat(path).then(() => true, (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return false;
     throw err;
   });
-  if (!archive) return false;
+  if ((await exists(dir)) || !(await exists(template))) return false;
   // Unpacked aside and renamed into place: a start interrupted half-way leaves no half a database.
   const partial = `${dir}.partial-${process.pid}`;
   try {
-    extractTarGz(archive, partial);
+    await extractTarGz(createReadStream(template), partial);
     await rename(partial, dir);
   } catch (err) {
     await rm(partial, { recursive: true, force: true });
