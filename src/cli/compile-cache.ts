@@ -9,7 +9,7 @@ import { join } from 'node:path';
 type EnableCompileCache = (directory?: string) => unknown;
 
 /** Where ours goes: the user's cache folder, never the package's (it may be read-only, or shared). */
-export function compileCacheDir(env: NodeJS.ProcessEnv): string {
+function compileCacheDir(env: NodeJS.ProcessEnv): string {
   return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'practice', 'compile-cache');
 }
 

@@ -28,7 +28,7 @@ export interface GlobalOptions {
   maxWait: number;
 }
 
-export const DEFAULT_OPTIONS: GlobalOptions = { input: true, color: true, verbose: false, maxWait: 60 };
+const DEFAULT_OPTIONS: GlobalOptions = { input: true, color: true, verbose: false, maxWait: 60 };
 
 interface Base {
   io: IOStreams;

@@ -316,7 +316,7 @@ function selectParam(select: readonly string[] | undefined): string | undefined 
   return select ? newQuery().select(select).toString() : undefined;
 }
 
-export function ok(response: ApiResponse): ApiResponse {
+function ok(response: ApiResponse): ApiResponse {
   if (response.status < 400) return response;
   throw apiErrorFrom(response.status, response.statusText, response.headers, response.text());
 }

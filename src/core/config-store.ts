@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { withFileLock, writeFileAtomically } from '../fs/atomic-files.js';
 import { DamagedConfigError } from './errors.js';
 
-export interface StoredUser {
+interface StoredUser {
   id: string;
   email: string | null;
 }
@@ -22,7 +22,7 @@ export interface StoredSession {
 }
 
 /** What the CLI needs to sign the local therapist in again when its refresh token is gone. */
-export interface LocalAccount {
+interface LocalAccount {
   email: string;
   password: string;
 }

@@ -10,7 +10,7 @@ import { chooseProfile, LOCAL_PROFILE, profileTimeZone, type ProfileSource } fro
 import { normalizeProjectUrl, type ProjectUrls, projectUrls } from './project-url.js';
 import { SessionKeeper } from './session.js';
 
-export interface ActiveProfile {
+interface ActiveProfile {
   name: string;
   /** How it was chosen: --profile, PRACTICE_PROFILE, `profile use`, or the built-in default. */
   source: ProfileSource;

@@ -18,7 +18,7 @@ export type Column<Row> = {
   };
 }[Key<Row>];
 
-export type RowFormat = 'csv' | 'ndjson';
+type RowFormat = 'csv' | 'ndjson';
 
 /** What `--json [fields]` and `--format` asked for (see output-flags.ts). */
 export interface RowOptions {

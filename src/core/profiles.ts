@@ -31,7 +31,7 @@ const ZONE_NAME = /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/;
  * This machine's zone: TZ, else where /etc/localtime points, else ICU. The first two cost nothing;
  * ICU's first use costs ~20 ms, too much for a command that only shows the zone (auth status).
  */
-export function systemTimeZone(env: NodeJS.ProcessEnv = process.env): string {
+function systemTimeZone(env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env.TZ?.replace(/^:/, '');
   if (fromEnv && ZONE_NAME.test(fromEnv)) return fromEnv;
   try {

@@ -2,11 +2,11 @@
 // 1-2), rendered to the exact query string. User text is quoted and percent-encoded, never spliced.
 import { BadInputError } from './errors.js';
 
-export type Value = string | number | boolean;
+type Value = string | number | boolean;
 /** The keywords `is` accepts: null, true, false, unknown and not_null. */
-export type IsValue = null | boolean | 'unknown' | 'not_null';
+type IsValue = null | boolean | 'unknown' | 'not_null';
 /** How literal text meets a column in like/ilike: anywhere in it, all of it, at its start or end. */
-export type TextMatch = 'contains' | 'exact' | 'prefix' | 'suffix';
+type TextMatch = 'contains' | 'exact' | 'prefix' | 'suffix';
 export type Direction = 'asc' | 'desc';
 
 type Operator = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch' | 'in' | 'is' | 'isdistinct';
@@ -34,7 +34,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // Items that need no quotes in an `in.(...)` list or a logic tree; anything else is quoted.
 const PLAIN_ITEM = /^[A-Za-z0-9_-]+$/;
 
-export function checkIdentifier(name: string, what = 'column'): string {
+function checkIdentifier(name: string, what = 'column'): string {
   if (!IDENTIFIER.test(name)) {
     throw new BadInputError(`"${name}" is not a valid ${what} name.`, 'Names are letters, digits and underscores, starting with a letter.');
   }
@@ -105,7 +105,7 @@ function filterParams(filter: Filter): string[] {
  * Conditions that AND together, shared by a query and the groups inside or()/and().
  * `q.not.eq(...)` negates the next condition or group.
  */
-export class Conditions<Row = Record<string, unknown>> {
+class Conditions<Row = Record<string, unknown>> {
   protected readonly filters: Filter[] = [];
   private negateNext = false;
 

@@ -1,7 +1,7 @@
 // When to try a request again and how long to wait first (PROTOCOL.md section 8): the server's
 // Retry-After, else its RateLimit-Reset, else exponential backoff with full jitter. Pure.
 
-export const BACKOFF_BASE_MS = 250;
+const BACKOFF_BASE_MS = 250;
 export const BACKOFF_CAP_MS = 8_000;
 /** Tries per request at most, whatever time is left. */
 export const MAX_ATTEMPTS = 6;

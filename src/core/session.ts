@@ -7,7 +7,7 @@ import type { ConfigStore, StoredProfile, StoredSession } from './config-store.j
 import { NotSignedInError } from './errors.js';
 
 /** A token with less than this left is renewed before use, so it cannot expire in flight. */
-export const RENEW_MARGIN_SECONDS = 60;
+const RENEW_MARGIN_SECONDS = 60;
 
 export interface JwtClaims {
   sub?: string;
@@ -31,7 +31,7 @@ export function expiresSoon(session: StoredSession, now: Date): boolean {
 }
 
 /** Signs the profile's own account in (or up) when it has no usable session: the local profile's way. */
-export type SelfSignIn = (profile: StoredProfile, auth: AuthApi) => Promise<StoredSession>;
+type SelfSignIn = (profile: StoredProfile, auth: AuthApi) => Promise<StoredSession>;
 
 export interface SessionOptions {
   store: ConfigStore;

@@ -12,8 +12,8 @@ import {
   sessionNoteSchema,
 } from '../model/records.js';
 
-export const BACKUP_FORMAT = 'practice-export';
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = 'practice-export';
+const BACKUP_VERSION = 1;
 
 /** The tables of a backup, in the order an import inserts them: every table after those it references. */
 export const BACKUP_TABLES = [

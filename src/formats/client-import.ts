@@ -13,7 +13,7 @@ export type ClientField = (typeof CLIENT_FIELDS)[number];
  * The headers each field is recognised by, compared without case, spaces, `_`, `-` and `.`, so
  * `E-Mail`, `e_mail` and `EMAIL` are all email.
  */
-export const HEADER_SYNONYMS: Readonly<Record<ClientField, readonly string[]>> = {
+const HEADER_SYNONYMS: Readonly<Record<ClientField, readonly string[]>> = {
   name: ['name', 'fullname', 'clientname', 'client', 'displayname'],
   first_name: ['firstname', 'first', 'givenname', 'forename'],
   last_name: ['lastname', 'last', 'surname', 'familyname'],

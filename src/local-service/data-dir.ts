@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export function defaultDataDir(env: NodeJS.ProcessEnv): string {
+function defaultDataDir(env: NodeJS.ProcessEnv): string {
   const base = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
   return join(base, 'practice');
 }

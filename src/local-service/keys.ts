@@ -14,7 +14,7 @@ export interface ServiceKeys {
   serviceKey: string;
 }
 
-export const MIN_SECRET_BYTES = 32;
+const MIN_SECRET_BYTES = 32;
 const SECRET_FILE = 'jwt-secret';
 // API keys carry a fixed issue time and no expiry, so every instance sharing one secret derives the
 // same keys (a load-balanced deployment needs that); rotating the secret is how keys are revoked.

@@ -9,7 +9,7 @@ import { type BookedVisit, earnedCents } from './visits-in.js';
 
 dayjs.extend(utc);
 
-export type ClientKind = 'new' | 'returning' | 'lapsed';
+type ClientKind = 'new' | 'returning' | 'lapsed';
 
 export interface ClientRow {
   client_id: string;

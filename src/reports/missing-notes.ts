@@ -17,7 +17,7 @@ export interface NoteIn {
   created_at: string;
 }
 
-export type MissingKind = 'no_note' | 'unsigned';
+type MissingKind = 'no_note' | 'unsigned';
 
 export interface MissingRow {
   kind: MissingKind;

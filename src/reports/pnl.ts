@@ -19,7 +19,7 @@ export interface PnlCategoryRow { kind: 'revenue' | 'expense' | 'net'; category:
 export interface PnlLedgerRow { month: string; category: string; revenue: string; expenses: string; net: string }
 
 /** The ledger's name for the revenue line: what the practice earns from. */
-export const REVENUE_CATEGORY = 'appointments';
+const REVENUE_CATEGORY = 'appointments';
 
 /** Revenue and expense cents per month and category: everything the three views are read from. */
 export class ProfitAndLoss {

@@ -7,7 +7,7 @@ import type { Period } from './period.js';
 
 dayjs.extend(utc);
 
-export const INTERVALS = ['day', 'week', 'month'] as const;
+const INTERVALS = ['day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];
 
 export function isInterval(text: string): text is Interval {

@@ -25,7 +25,7 @@ interface Tally { booked: number; visits: number; no_show: number; cancelled: nu
 const emptyTally = (): Tally => ({ booked: 0, visits: 0, no_show: 0, cancelled: 0 });
 
 /** `part` of `whole` in percent, rounded half up to one decimal, from integers. */
-export function percent(part: number, whole: number): number | null {
+function percent(part: number, whole: number): number | null {
   return whole === 0 ? null : Math.round((part * 1000) / whole) / 10;
 }
 

@@ -32,7 +32,7 @@ export class ServiceError extends Error {
 }
 
 /** A refusal by the gateway in front of both APIs (Supabase's Kong): `{message, hint}` only. */
-export class GatewayError extends Error {
+class GatewayError extends Error {
   constructor(readonly status: number, message: string, readonly hint: string) {
     super(message);
     this.name = 'GatewayError';
@@ -43,7 +43,7 @@ export class GatewayError extends Error {
  * A Supabase Auth error: an error code, rendered `{code: <status>, error_code, msg}` or, for
  * clients that send `X-Supabase-Api-Version: 2024-01-01`, `{code: <error_code>, message}`.
  */
-export class AuthError extends Error {
+class AuthError extends Error {
   constructor(
     readonly status: number,
     readonly errorCode: string,
@@ -57,7 +57,7 @@ export class AuthError extends Error {
 }
 
 /** The OAuth 2.0 shape Supabase Auth keeps for a few token-grant failures: `{error, error_description}`. */
-export class OAuthError extends Error {
+class OAuthError extends Error {
   constructor(readonly error: string, readonly description: string) {
     super(description);
     this.name = 'OAuthError';
@@ -190,7 +190,7 @@ function isPostgresError(err: unknown): err is PostgresErrorLike {
 }
 
 /** HTTP status for a SQLSTATE, as PostgREST maps them (PROTOCOL.md section 4). */
-export function statusForSqlState(code: string, role: string): number {
+function statusForSqlState(code: string, role: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23503' || code === '23505' || code === '23P01') return 409;
   if (code === 'P0001') return 400;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signedInCli } from '../helpers/signed-in-cli.js';
 
-const { server, home } = await signedInCli();
+const { home } = await signedInCli();
 
 const representation = ['-H', 'Prefer: return=representation'];
 

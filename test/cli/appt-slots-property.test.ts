@@ -4,7 +4,7 @@
 // a start not listed is refused as outside the hours (or a closed day) or as an overlap.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, formatClock, minutesOfDay } from '../../src/model/when.js';
+import { addDays, formatClock } from '../../src/model/when.js';
 import { caller, type Caller } from '../helpers/fixtures.js';
 import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedInCli } from '../helpers/signed-in-cli.js';
 
-const { server, home } = await signedInCli();
+const { home } = await signedInCli();
 
 /** Runs a command that must succeed; returns its stdout. */
 async function ok(...args: string[]): Promise<string> {

@@ -70,7 +70,7 @@ export interface TestServerOptions {
 }
 
 /** A request as it reached the server; `url` is the path and query string as sent (percent-encoded). */
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   url: string;
 }

@@ -10,7 +10,7 @@ export const KEY = { enter: '\r', down: '\u001b[B', ctrlC: '\u0003' } as const;
 const ESCAPES = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
 
 /** The output as text: escapes stripped, line ends as \n; each redraw of a question stays in it. */
-export const readable = (output: string) => output.replace(ESCAPES, '').replace(/\r/g, '');
+const readable = (output: string) => output.replace(ESCAPES, '').replace(/\r/g, '');
 
 export interface TerminalSession {
   /** Waits for `text` on the screen after everything waited for so far; fails showing the screen. */
@@ -24,10 +24,10 @@ export interface TerminalSession {
 }
 
 /** A word for the shell, quoted. */
-export const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
 /** The built binary as a shell command, for command lines given to inShellAtTerminal. */
-export const PRACTICE = [process.execPath, BIN].map(quote).join(' ');
+const PRACTICE = [process.execPath, BIN].map(quote).join(' ');
 
 /**
  * Starts `practice <args>` with stdin, stdout and stderr on one pseudo-terminal of 120x40. The

@@ -60,7 +60,7 @@ together in one request, or not at all; it prints the new ids, one a line (--jso
   return addOutputFlags(command, FIELDS);
 }
 
-export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   // What can be checked without the service is checked first: a mistake sends nothing.
   const search = await slotSearch(ctx, options);
   const date = options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date);

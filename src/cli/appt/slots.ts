@@ -54,7 +54,7 @@ time, and its own buffer must end before the next appointment. Today starts now.
     .action((options: SlotsOptions) => runSlots(options, ctx));
 }
 
-export async function runSlots(options: SlotsOptions, ctx: Context): Promise<void> {
+async function runSlots(options: SlotsOptions, ctx: Context): Promise<void> {
   // Every flag is checked before the first request: a mistake sends nothing.
   const from = await dayOption(ctx, options.from ? '--from' : '--date', options.from ?? options.date ?? 'today');
   const to = options.to === undefined ? from : await dayOption(ctx, '--to', options.to);

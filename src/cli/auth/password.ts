@@ -46,7 +46,7 @@ async function readNewPassword(options: PasswordOptions, ctx: Context): Promise<
   return password;
 }
 
-export async function runPassword(options: PasswordOptions, ctx: Context): Promise<void> {
+async function runPassword(options: PasswordOptions, ctx: Context): Promise<void> {
   const password = await readNewPassword(options, ctx);
   const { api, profile } = await ctx.connection();
   const change = api.request({ method: 'PUT', path: '/auth/v1/user', body: { password } });

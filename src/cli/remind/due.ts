@@ -8,7 +8,7 @@ import { readRanged } from '../shared/read-ranged.js';
 import { parseTimeOfDay } from '../../model/when.js';
 import type { Window } from './window.js';
 
-export type ReminderState = 'claimed' | 'sent' | 'failed';
+type ReminderState = 'claimed' | 'sent' | 'failed';
 
 /** A reminder row as the service keeps it (migration 0005). */
 export interface ReminderRow {

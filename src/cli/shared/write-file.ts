@@ -21,7 +21,7 @@ export function fileStamp(now: Date): string {
  * `--output DIR` names a directory that exists, or one to create when it ends with `/`
  * (`--output ~/backups/`); the file inside it is named by `fileName`.
  */
-export async function outputPath(output: string, fileName: () => string): Promise<string> {
+async function outputPath(output: string, fileName: () => string): Promise<string> {
   const info = await stat(output).catch(() => null);
   return info?.isDirectory() || output.endsWith(sep) ? join(output, fileName()) : output;
 }

@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 export const DEFAULT_TOKEN_SECONDS = 3600;
 
 /** What every email account's app_metadata says until the service sets more. */
-export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
+const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
 export interface AccessTokenClaims {
   sub: string;

@@ -38,7 +38,7 @@ function claimFailure(err: unknown): ServiceError {
   return unauthorized('PGRST301', 'JWT cryptographic operation failed');
 }
 
-export function bearerToken(authorization: string | undefined): string | null {
+function bearerToken(authorization: string | undefined): string | null {
   if (authorization === undefined) return null;
   const match = /^Bearer(?:\s+(.*))?$/i.exec(authorization.trim());
   if (!match) throw unauthorized('PGRST301', 'Authorization header must use the Bearer scheme');

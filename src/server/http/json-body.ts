@@ -11,7 +11,7 @@ const QUOTE = 0x22; // "
 const BACKSLASH = 0x5c; // \
 
 /** Throws json_too_deep when objects and arrays nest deeper than the limit; strings are skipped. */
-export function assertJsonDepth(text: string, limit = JSON_DEPTH_LIMIT): void {
+function assertJsonDepth(text: string, limit = JSON_DEPTH_LIMIT): void {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

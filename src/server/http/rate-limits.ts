@@ -14,7 +14,7 @@ export interface RateLimitStore {
   prefix: string;
 }
 
-export const DEFAULT_REDIS_PREFIX = 'practice:rate-limit:';
+const DEFAULT_REDIS_PREFIX = 'practice:rate-limit:';
 
 /**
  * The onRequest hooks that count a request against its limit, or refuse it with 429; none for a

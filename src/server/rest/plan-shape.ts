@@ -18,7 +18,7 @@ export interface Projection {
 }
 
 /** `embed=is.null` / `embed=not.is.null`: whether an embedded resource found anything. */
-export interface EmbedFound {
+interface EmbedFound {
   kind: 'embed-found';
   /** true for `not.is.null`. */
   found: boolean;
@@ -37,7 +37,7 @@ export interface Shape {
   embeds: EmbedPlan[];
 }
 
-export interface Window {
+interface Window {
   offset: number;
   limit: number;
 }
@@ -158,7 +158,7 @@ function notEmbedded(name: string): ServiceError {
 }
 
 /** limit/offset of one resource, capped at MAX_ROWS (Supabase's max_rows applies to every level). */
-export function windowOf(query: Pick<ResourceQuery, 'limit' | 'offset'>): Window {
+function windowOf(query: Pick<ResourceQuery, 'limit' | 'offset'>): Window {
   const offset = query.offset ?? 0;
   return { offset, limit: Math.min(MAX_ROWS, query.limit ?? MAX_ROWS) };
 }

@@ -2,7 +2,7 @@
 // writes, may name one of the exposed schemas; this service exposes `public` only.
 import { failures } from '../errors.js';
 
-export const EXPOSED_SCHEMAS = ['public'] as const;
+const EXPOSED_SCHEMAS = ['public'] as const;
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 

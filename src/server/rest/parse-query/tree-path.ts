@@ -16,7 +16,7 @@ export function treePath(key: string): string[] {
 }
 
 /** The parameters that apply to whichever resource their key's prefix names. */
-export const RESOURCE_PARAMETERS = ['order', 'limit', 'offset', 'and', 'or'] as const;
+const RESOURCE_PARAMETERS = ['order', 'limit', 'offset', 'and', 'or'] as const;
 export type ResourceParameter = (typeof RESOURCE_PARAMETERS)[number];
 
 /**
