@@ -18,6 +18,8 @@ const SHAPES: Record<string, Shape> = {
   'auth status': 'object',
   'auth password': 'object',
   'server status': 'object',
+  // The migration files it wrote: a list of paths.
+  'server schema': 'array',
   'profile list': 'array',
   'appt list': 'array',
   'appt today': 'array',
@@ -175,6 +177,7 @@ const RUNS: Array<[string, () => string[]]> = [
   ['report clients', () => ['report', 'clients', '--month', '2026-12']],
   ['report visits', () => ['report', 'visits', '--year', '2026']],
   ['remind', () => ['remind', '--within', '1h', '--dry-run']],
+  ['server schema', () => ['server', 'schema', '--output', join(home.dir, 'supabase', 'migrations')]],
 ];
 
 describe('--json prints one object for one record, an array for a list', () => {
