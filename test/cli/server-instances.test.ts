@@ -26,7 +26,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface Instance {
   index: number;
   server: Foreground;
-  inFlight: number;
+  /** Requests sent to it since it was stopped (SIGSTOP): none of them can have been answered. */
+  sentWhileStopped: number;
+  stopped: boolean;
   killed: boolean;
 }
 
@@ -66,15 +68,13 @@ describe.runIf(process.env.PRACTICE_TEST_DATABASE_URL && process.env.REDIS_URL)(
     for (let attempt = 0; ; attempt++) {
       const live = instances.filter((instance) => !instance.killed);
       const instance = live[(turn + attempt) % live.length]!;
-      instance.inFlight++;
+      if (instance.stopped) instance.sentWhileStopped++;
       try {
         const response = await fetch(`${instance.server.url}/rest/v1${path}`, init);
         const text = await response.text();
         return { instance: instance.index, status: response.status, body: text === '' ? null : JSON.parse(text), attempt };
       } catch (err) {
         if (!instance.killed) throw new Error(`instance ${instance.index}, alive, dropped ${init.method ?? 'GET'} ${path}: ${(err as Error).message}`);
-      } finally {
-        instance.inFlight--;
       }
     }
   }
@@ -88,7 +88,7 @@ describe.runIf(process.env.PRACTICE_TEST_DATABASE_URL && process.env.REDIS_URL)(
     const start = async (index: number) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'practice-instance-'));
       dataDirs.push(dataDir);
-      instances.push({ index, server: await startForeground(['--data-dir', dataDir, '--database-url', url], env), inFlight: 0, killed: false });
+      instances.push({ index, server: await startForeground(['--data-dir', dataDir, '--database-url', url], env), sentWhileStopped: 0, stopped: false, killed: false });
     };
     // The first migrates the new database; the others find it migrated.
     await start(0);
@@ -163,13 +163,15 @@ describe.runIf(process.env.PRACTICE_TEST_DATABASE_URL && process.env.REDIS_URL)(
       }
     };
 
-    // Halfway, instance 1 is killed. It is stopped first, until requests pile up unanswered in it,
-    // so that the kill surely loses some in flight (one it was answering could otherwise get away).
+    // Halfway, instance 1 is killed. It is stopped first, until requests sent after the stop pile up
+    // in it, so that the kill surely loses some in flight: a request merely counted as in flight at
+    // the stop may have had its answer already on its way back.
     const victim = instances[1]!;
     const killer = (async () => {
       await sleep(LOAD_MS / 2);
+      victim.stopped = true;
       victim.server.child.kill('SIGSTOP');
-      while (victim.inFlight < 2) await sleep(5);
+      while (victim.sentWhileStopped < 2) await sleep(5);
       victim.killed = true;
       victim.server.child.kill('SIGKILL');
       return { at: replies.length };
