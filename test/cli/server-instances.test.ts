@@ -20,6 +20,8 @@ const PRACTICES = 300;
 const WRITES_PER_PRACTICE = 25;
 const READS_PER_PRACTICE = 90;
 const READS_PER_MINUTE = 100;
+// Of the load's 14,100 requests (200 writing practices x 25, 100 reading ones x 91).
+const KILL_AFTER = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -153,12 +155,20 @@ describe.runIf(process.env.PRACTICE_TEST_DATABASE_URL && process.env.REDIS_URL)(
       }
     };
 
+    // A turn's practice and kind repeat every PRACTICES turns: a worker that finds nothing left to
+    // send in that many turns in a row stops (a fast machine may get there before LOAD_MS, and turns
+    // that send nothing would hold the event loop).
     const worker = async () => {
-      while (Date.now() - started < LOAD_MS) {
+      let idle = 0;
+      while (Date.now() - started < LOAD_MS && idle <= PRACTICES) {
         const n = turn++;
         const owner = practices[n % PRACTICES]!;
         const writing = n % 3 !== 2 || owner.acknowledged.length === 0;
-        if (writing ? owner.writes >= WRITES_PER_PRACTICE : owner.reads >= READS_PER_PRACTICE) continue;
+        if (writing ? owner.writes >= WRITES_PER_PRACTICE : owner.reads >= READS_PER_PRACTICE) {
+          idle++;
+          continue;
+        }
+        idle = 0;
         await (writing ? write(owner, n) : read(owner, n));
       }
     };
@@ -167,8 +177,10 @@ describe.runIf(process.env.PRACTICE_TEST_DATABASE_URL && process.env.REDIS_URL)(
     // in it, so that the kill surely loses some in flight: a request merely counted as in flight at
     // the stop may have had its answer already on its way back.
     const victim = instances[1]!;
+    // Halfway in time, or once KILL_AFTER replies are in, whichever comes first: far from the end of
+    // the load either way, so requests still flow to the stopped instance.
     const killer = (async () => {
-      await sleep(LOAD_MS / 2);
+      while (Date.now() - started < LOAD_MS / 2 && replies.length < KILL_AFTER) await sleep(5);
       victim.stopped = true;
       victim.server.child.kill('SIGSTOP');
       while (victim.sentWhileStopped < 2) await sleep(5);

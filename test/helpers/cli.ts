@@ -86,7 +86,9 @@ export async function tempHome(): Promise<CliHome> {
     start: (args, options = {}) => runPractice(args, { ...env, ...options.env }),
     readConfig: async () => JSON.parse(await readFile(configPath, 'utf8')),
     writeConfig: (config) => writeFile(configPath, JSON.stringify(config), { mode: 0o600 }),
-    cleanup: () => rm(dir, { recursive: true, force: true }),
+    // Retried: a background server that `server stop` saw shut down may still be writing Node's
+    // compile cache under this home's .cache as its process exits.
+    cleanup: () => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }),
   };
 }
 
