@@ -8,7 +8,7 @@
 // Linux only (/proc). CPU time (user + system of the server process, from /proc/<pid>/stat) is shown
 // beside the wall clock: a busy shared machine disturbs it far less.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,8 +22,10 @@ const GOALS = { ms: 1500, rssMb: 250 };
 const SETTLE_MS = 500;
 
 const withoutTemplate = join(ROOT, '.bench', 'start', 'without-template');
+rmSync(withoutTemplate, { recursive: true, force: true });
 mkdirSync(withoutTemplate, { recursive: true });
-for (const file of ['main.cjs', 'cli.cjs']) copyFileSync(join(ROOT, 'dist', file), join(withoutTemplate, file));
+// The CLI's files (main.cjs, cli.cjs and its chunks), not the template beside them.
+for (const file of readdirSync(join(ROOT, 'dist')).filter((name) => name.endsWith('.cjs'))) copyFileSync(join(ROOT, 'dist', file), join(withoutTemplate, file));
 
 const home = mkdtempSync(join(tmpdir(), 'practice-bench-start-'));
 const env = { PATH: process.env.PATH, HOME: home, PRACTICE_CONFIG_DIR: join(home, 'config') };

@@ -19,9 +19,9 @@ type CommandFactory = (ctx: Context) => Command;
 /**
  * The nouns. The CLI's own (auth, profile, api) are small and share the core every command loads;
  * a noun with heavy dependencies of its own gives `load` instead, and its module runs, and the
- * packages it requires load, only when it is the noun invoked. The build puts every module in one
- * file (dist/cli.cjs), so what a `load` saves is running the module and building its commands, not
- * reading a file. Registering a noun is one entry here.
+ * packages it requires load, only when it is the noun invoked. The build gives each `load` chunk
+ * files of its own beside dist/cli.cjs (src/build/bundle-cli.mjs), so a noun not invoked is not even
+ * read or parsed. Registering a noun is one entry here.
  */
 const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactory } | { load(): Promise<CommandFactory> })> = [
   { name: 'auth', summary: 'Sign in and out, and see who is signed in', command: authCommand },

@@ -1,0 +1,56 @@
+// The build (src/build/bundle-cli.mjs) gives each lazily loaded part of the CLI chunk files of its
+// own, so a command reads and parses only what it runs: Node 20 has no compile cache and parses every
+// byte required (bench/cli). Checked on the built binary, with a preload that records every file
+// Node's module loader loads.
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tempHome, type CliHome } from '../helpers/cli.js';
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+const RECORDER = `
+const Module = require('node:module');
+const loaded = new Set();
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  loaded.add(Module._resolveFilename(request, parent, isMain));
+  return load.apply(this, arguments);
+};
+process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_FILES, [...loaded].join('\\n')));
+`;
+
+let home: CliHome;
+let recorder = '';
+
+beforeAll(async () => {
+  home = await tempHome();
+  recorder = join(home.dir, 'record-loads.cjs');
+  await writeFile(recorder, RECORDER);
+});
+afterAll(() => home.cleanup());
+
+/** The files of dist/ that `practice <args>` loaded. */
+async function distFilesLoaded(args: string[]): Promise<string[]> {
+  const list = join(home.dir, 'loaded.txt');
+  const result = await home.run(args, { env: { NODE_OPTIONS: `--require ${recorder}`, LOADED_FILES: list } });
+  expect(result.code, result.stderr).toBe(0);
+  return (await readFile(list, 'utf8')).split('\n').filter((file) => file.startsWith(DIST)).map((file) => file.slice(DIST.length));
+}
+
+const bytes = async (files: string[]) => (await Promise.all(files.map((file) => stat(join(DIST, file))))).reduce((sum, { size }) => sum + size, 0);
+
+it('reads under 40% of the CLI for a command of the always-built nouns, and no lazily loaded noun', async () => {
+  const all = (await readdir(DIST)).filter((file) => file.endsWith('.cjs'));
+  const loaded = await distFilesLoaded(['profile', 'list']);
+  expect(loaded).toContain('cli.cjs');
+  expect(loaded.filter((file) => /^(appt|client|note|server|serve|mcp|report|remind|completion)-/.test(file))).toEqual([]);
+  expect(await bytes(loaded)).toBeLessThan(0.4 * (await bytes(all)));
+});
+
+it("reads the invoked noun's chunk and not the server's or the assistant's", async () => {
+  const loaded = await distFilesLoaded(['appt', 'list', '--help']);
+  expect(loaded.filter((file) => file.startsWith('appt-'))).toHaveLength(1);
+  expect(loaded.filter((file) => /^(serve|mcp|server)-/.test(file))).toEqual([]);
+});
