@@ -6,7 +6,9 @@
 const WORD_SEPARATOR = /[\s,]+/u;
 const FIRST_LETTER = /[\p{L}\p{N}]/u;
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: building ICU's segmenter costs milliseconds, and every appointment command
+// loads this module while few of them redact.
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * The initials of a name, each followed by a dot: `Ann Marie Lee` -> `A. M. L.`. Punctuation that
@@ -36,6 +38,7 @@ export function redactAppointment<T extends { client_name: string | null; notes:
 function initialOf(part: string): string {
   const start = part.search(FIRST_LETTER);
   if (start === -1) return '';
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const first = graphemes.segment(part.slice(start))[Symbol.iterator]().next().value;
   return `${(first?.segment ?? '').toUpperCase()}.`;
 }
