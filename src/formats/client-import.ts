@@ -1,13 +1,11 @@
 // `client import`: a client list from another system, as CSV records, becomes client create inputs.
 // All or nothing: either every row is valid and there is a list to send, or a report and nothing to send.
 // With a namespace each client gets an id made from its row, so sending the list again adds nobody.
-import { clientCreateSchema, CLIENT_STATUSES, type ClientCreate } from '../model/records.js';
+import { CLIENT_STATUSES } from '../model/record-values.js';
+import { clientCreateSchema, type ClientCreate } from '../model/records.js';
+import { CLIENT_FIELDS, type ClientField } from './client-import-fields.js';
 import { nameUuid } from './name-uuid.js';
 
-/** What a column of the file can mean; a name comes whole or as first and last name. */
-export const CLIENT_FIELDS = ['name', 'first_name', 'last_name', 'phone', 'email', 'notes', 'status', 'total_visits'] as const;
-
-export type ClientField = (typeof CLIENT_FIELDS)[number];
 
 /**
  * The headers each field is recognised by, compared without case, spaces, `_`, `-` and `.`, so

@@ -1,7 +1,10 @@
 // The seven records of a practice as the service returns them, and the inputs that create and update them.
 // Reads are lenient so the CLI also works with a backend that knows only INTERFACE.md; inputs are strict.
+// zod and these schemas take tens of milliseconds to load, so commands import this module's types
+// only, and a write loads its schemas when it checks its input (cli/shared/input.ts inputSchemas).
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from './appointment-status.js';
+import { CLIENT_STATUSES, CONVERSATION_CHANNELS, CONVERSATION_ROLES, SOAP_PARTS } from './record-values.js';
 import { isAmount } from './money.js';
 import { DAYS_OF_WEEK, parseTimeOfDay, TIME_OF_DAY } from './when.js';
 
@@ -10,18 +13,6 @@ import { DAYS_OF_WEEK, parseTimeOfDay, TIME_OF_DAY } from './when.js';
  * appointment, its status. Any other field may be missing or null and reads as null, or as the default
  * DESIGN.md gives it (a service without buffer_minutes has none); unknown fields are dropped, not refused.
  */
-
-export const CLIENT_STATUSES = ['active', 'inactive'] as const;
-export const CONVERSATION_ROLES = ['client', 'therapist', 'assistant'] as const;
-export const CONVERSATION_CHANNELS = ['sms', 'email', 'chat', 'phone', 'web', 'other'] as const;
-/** The four parts of a SOAP note, in the order a note is written and read. */
-export const SOAP_PARTS = ['subjective', 'objective', 'assessment', 'plan'] as const;
-
-/** Offered in help and completion; the service takes any lower-case category. */
-export const SUGGESTED_EXPENSE_CATEGORIES = [
-  'supplies', 'rent', 'equipment', 'linens', 'laundry', 'education', 'insurance',
-  'marketing', 'software', 'travel', 'fees', 'other',
-] as const;
 
 // PostgreSQL's uuid type takes any 8-4-4-4-12 hex; z.uuid() would refuse ids that are not RFC 9562
 // versions, such as the 00000000-0000-0000-0000-000000000001 a script or fixture may send.
@@ -314,10 +305,6 @@ export const messageCreateSchema = z.strictObject({
   message: text,
   channel: z.enum(CONVERSATION_CHANNELS).optional(),
 });
-
-export type ConversationRole = (typeof CONVERSATION_ROLES)[number];
-export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
-export type SoapPart = (typeof SOAP_PARTS)[number];
 
 export type Client = z.output<typeof clientSchema>;
 export type ClientCreate = z.output<typeof clientCreateSchema>;

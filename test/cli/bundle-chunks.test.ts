@@ -3,7 +3,7 @@
 // byte required (bench/cli). Checked on the built binary, with a preload that records every file
 // Node's module loader loads.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tempHome, type CliHome } from '../helpers/cli.js';
@@ -31,13 +31,20 @@ beforeAll(async () => {
 });
 afterAll(() => home.cleanup());
 
-/** The files of dist/ that `practice <args>` loaded. */
-async function distFilesLoaded(args: string[]): Promise<string[]> {
+/** Every file `practice <args>` loaded, once it ended with exit code `code`. */
+async function filesLoaded(args: string[], code = 0): Promise<string[]> {
   const list = join(home.dir, 'loaded.txt');
   const result = await home.run(args, { env: { NODE_OPTIONS: `--require ${recorder}`, LOADED_FILES: list } });
-  expect(result.code, result.stderr).toBe(0);
-  return (await readFile(list, 'utf8')).split('\n').filter((file) => file.startsWith(DIST)).map((file) => file.slice(DIST.length));
+  expect(result.code, result.stderr).toBe(code);
+  return (await readFile(list, 'utf8')).split('\n');
 }
+
+/** The files of dist/ that `practice <args>` loaded. */
+async function distFilesLoaded(args: string[]): Promise<string[]> {
+  return (await filesLoaded(args)).filter((file) => file.startsWith(DIST)).map((file) => file.slice(DIST.length));
+}
+
+const ZOD = `${sep}node_modules${sep}zod${sep}`;
 
 const bytes = async (files: string[]) => (await Promise.all(files.map((file) => stat(join(DIST, file))))).reduce((sum, { size }) => sum + size, 0);
 
@@ -53,4 +60,20 @@ it("reads the invoked noun's chunk and not the server's or the assistant's", asy
   const loaded = await distFilesLoaded(['appt', 'list', '--help']);
   expect(loaded.filter((file) => file.startsWith('appt-'))).toHaveLength(1);
   expect(loaded.filter((file) => /^(serve|mcp|server)-/.test(file))).toEqual([]);
+});
+
+// zod and the record schemas take tens of milliseconds to load (src/model/records.ts): only a write
+// that checks its input loads them.
+it.each([
+  [['appt', 'list', '--help']],
+  [['client', 'list', '--help']],
+  [['note', 'list', '--help']],
+  [['msg', 'list', '--help']],
+])('%j does not load zod', async (args) => {
+  expect((await filesLoaded(args)).filter((file) => file.includes(ZOD))).toEqual([]);
+});
+
+it('a write loads zod to check its input', async () => {
+  const loaded = await filesLoaded(['client', 'add', '--name', ' '], 2);
+  expect(loaded.filter((file) => file.includes(ZOD)).length).toBeGreaterThan(0);
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BACKUP_TABLES,
   BackupFormatError,
-  chunk,
   importOrder,
   readBackup,
   writeBackup,
@@ -10,6 +9,7 @@ import {
   type BackupInput,
   type BackupTables,
 } from '../../src/formats/backup.js';
+import { chunk } from '../../src/formats/insert-batches.js';
 import { InvalidInputError } from '../../src/model/errors.js';
 
 const THERAPIST = '0c9d8e7f-6a5b-4c3d-9e2f-1a0b9c8d7e6f';

@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { addMinutes } from '../../model/when.js';
-import { type Appointment, appointmentCreateSchema, appointmentUpdateSchema } from '../../model/records.js';
+import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ConfirmOptions } from '../shared/confirm.js';
-import { amountOption, checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
+import { amountOption, checkInput, dayOption, inputSchemas, parseFlag, timeOption } from '../shared/input.js';
 import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
 import { bookSeries, type SeriesFlags, seriesPlan } from './book-series.js';
@@ -61,6 +61,7 @@ together in one request, or not at all; it prints the new ids, one a line (--jso
 }
 
 async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+  const { appointmentCreateSchema, appointmentUpdateSchema } = await inputSchemas();
   // What can be checked without the service is checked first: a mistake sends nothing.
   const search = await slotSearch(ctx, options);
   const date = options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date);

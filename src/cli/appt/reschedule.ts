@@ -3,12 +3,12 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
-import { type Appointment, appointmentUpdateSchema } from '../../model/records.js';
+import type { Appointment } from '../../model/records.js';
 import { addMinutes } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ConfirmOptions } from '../shared/confirm.js';
-import { checkInput, dayOption, parseFlag, timeOption } from '../shared/input.js';
+import { checkInput, dayOption, inputSchemas, parseFlag, timeOption } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
 import { rescheduleSeries } from './reschedule-series.js';
@@ -45,6 +45,7 @@ export function rescheduleCommand(ctx: Context): Command {
 }
 
 async function runReschedule(text: string, options: RescheduleOptions, ctx: Context): Promise<void> {
+  const { appointmentUpdateSchema } = await inputSchemas();
   if (options.date === undefined && options.start === undefined && options.end === undefined) {
     throw new UsageError('Name the new --date, --start or --end.');
   }

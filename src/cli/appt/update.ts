@@ -3,11 +3,11 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
-import { type Appointment, appointmentUpdateSchema } from '../../model/records.js';
+import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import type { ConfirmOptions } from '../shared/confirm.js';
-import { amountOption, checkInput, countOption, dayOption, timeOption } from '../shared/input.js';
+import { amountOption, checkInput, countOption, dayOption, inputSchemas, timeOption } from '../shared/input.js';
 import { resolveClient, resolveRowId, resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
@@ -51,6 +51,7 @@ export function updateCommand(ctx: Context): Command {
 }
 
 async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+  const { appointmentUpdateSchema } = await inputSchemas();
   const fields = {
     date: options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date),
     start_time: options.start === undefined ? undefined : timeOption('--start', options.start),

@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { type Client, clientCreateSchema } from '../../model/records.js';
+import type { Client } from '../../model/records.js';
 import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { checkInput } from '../shared/input.js';
+import { checkInput, inputSchemas } from '../shared/input.js';
 import { explainDuplicate } from '../shared/refusal.js';
 import { reportCreated } from '../shared/report.js';
 import { type ClientFieldOptions, clientFields, COLUMNS, emailOf, FIELDS, FLAG_OF } from './shared.js';
@@ -30,6 +30,7 @@ export function addCommand(ctx: Context): Command {
 }
 
 async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+  const { clientCreateSchema } = await inputSchemas();
   const name = options.name ?? (await ctx.prompt.text('Name', { flag: '--name' }));
   const client = checkInput(clientCreateSchema, { ...clientFields(options), name, id: randomUUID() }, FLAG_OF);
   const insert = (await ctx.api()).insert<Client>('clients', client);

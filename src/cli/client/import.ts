@@ -3,7 +3,8 @@
 // made from the row, so an import cut short between batches is completed by running it again, and
 // running it twice adds nobody the second time.
 import { Command } from 'commander';
-import { type ClientField, CLIENT_FIELDS, type ImportProblem, planClientImport } from '../../formats/client-import.js';
+import { type ClientField, CLIENT_FIELDS } from '../../formats/client-import-fields.js';
+import type { ImportProblem } from '../../formats/client-import.js';
 import { parseCsv } from '../../formats/csv.js';
 import { ModelError } from '../../model/errors.js';
 import type { Client, ClientCreate } from '../../model/records.js';
@@ -64,6 +65,7 @@ async function runImport(file: string, options: ImportOptions, ctx: Context): Pr
   }
   const api = await ctx.api();
   const existing = await readAll<Pick<Client, 'id' | 'email'>>(api, 'clients', ['id', 'email']);
+  const { planClientImport } = await import('../../formats/client-import.js');
   const plan = planClientImport(records, { existing, columns, namespace: await api.userId() });
   if (plan.ignoredColumns.length > 0) ctx.out.note(`Ignored columns: ${plan.ignoredColumns.join(', ')}`);
   if (!plan.ok) {

@@ -4,11 +4,12 @@ import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { type Client, CLIENT_STATUSES, clientUpdateSchema } from '../../model/records.js';
+import { CLIENT_STATUSES } from '../../model/record-values.js';
+import type { Client } from '../../model/records.js';
 import { nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { checkInput } from '../shared/input.js';
+import { checkInput, inputSchemas } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
 import { explainDuplicate } from '../shared/refusal.js';
@@ -37,6 +38,7 @@ export function updateCommand(ctx: Context): Command {
 }
 
 async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+  const { clientUpdateSchema } = await inputSchemas();
   const changes = checkInput(clientUpdateSchema, { ...clientFields(options), status: options.status }, FLAG_OF);
   const client = await resolveClient(ctx, text, 'client');
   const update = (await ctx.api()).update<Client>('clients', query<Client>().eq('id', client.id), changes);

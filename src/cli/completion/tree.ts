@@ -2,7 +2,7 @@
 // values a flag or argument takes, read from commander, so the scripts follow the tree as it changes.
 import type { Argument, Command, Option } from 'commander';
 import { APPOINTMENT_STATUSES } from '../../model/appointment-status.js';
-import { CLIENT_STATUSES, SUGGESTED_EXPENSE_CATEGORIES } from '../../model/records.js';
+import { CLIENT_STATUSES, SUGGESTED_EXPENSE_CATEGORIES } from '../../model/record-values.js';
 import { DAYS_OF_WEEK } from '../../model/when.js';
 
 /** What a value completes to: fixed words, the profile names (asked of the CLI as one types), or files. */

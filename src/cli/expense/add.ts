@@ -4,10 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { type Expense, expenseCreateSchema } from '../../model/records.js';
+import type { Expense } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { reportCreated } from '../shared/report.js';
 import { addExpenseFlags, COLUMNS, describeExpense, expenseBody, type ExpenseFlags, FIELDS } from './shared.js';
+import { inputSchemas } from '../shared/input.js';
 
 type AddOptions = ExpenseFlags & RowOptions;
 
@@ -24,6 +25,7 @@ export function addCommand(ctx: Context): Command {
 }
 
 async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+  const { expenseCreateSchema } = await inputSchemas();
   const body = await expenseBody(ctx, expenseCreateSchema, options, { id: randomUUID() });
   const [expense] = await (await ctx.api()).insert<Expense>('expenses', body);
   await reportCreated(ctx, `Logged ${describeExpense(expense!)}.`, expense!, COLUMNS, options);

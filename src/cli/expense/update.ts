@@ -4,13 +4,14 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { type Expense, expenseUpdateSchema } from '../../model/records.js';
+import type { Expense } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { reportChange } from '../shared/report.js';
 import { resolveRowId } from '../shared/resolve.js';
 import { addExpenseFlags, COLUMNS, describeExpense, expenseBody, type ExpenseFlags, FIELDS, NOT_FOUND_HINT } from './shared.js';
+import { inputSchemas } from '../shared/input.js';
 
 type UpdateOptions = ExpenseFlags & RowOptions & { clearDescription?: boolean; clearVendor?: boolean };
 
@@ -31,6 +32,7 @@ export function updateCommand(ctx: Context): Command {
 }
 
 async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+  const { expenseUpdateSchema } = await inputSchemas();
   // Checked before the id is looked up: a bad flag sends nothing at all.
   if (options.clearDescription && options.description !== undefined) throw new UsageError('--clear-description: not with --description');
   if (options.clearVendor && options.vendor !== undefined) throw new UsageError('--clear-vendor: not with --vendor');

@@ -4,9 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { CONVERSATION_CHANNELS, CONVERSATION_ROLES, type ConversationChannel, type ConversationRole, type Message, messageCreateSchema } from '../../model/records.js';
+import { CONVERSATION_CHANNELS, CONVERSATION_ROLES, type ConversationChannel, type ConversationRole } from '../../model/record-values.js';
+import type { Message } from '../../model/records.js';
 import type { Context } from '../context.js';
-import { checkInput, practiceTimeZone } from '../shared/input.js';
+import { checkInput, inputSchemas, practiceTimeZone } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
 import { FIELDS, messageColumns } from './shared.js';
@@ -17,9 +18,6 @@ interface AddOptions extends RowOptions {
   message: string;
   channel?: ConversationChannel;
 }
-
-// The client is looked up after the text is checked, so a bad message sends nothing at all.
-const messageInput = messageCreateSchema.omit({ client_id: true });
 
 export function addCommand(ctx: Context): Command {
   const command = new Command('add')
@@ -37,6 +35,9 @@ export function addCommand(ctx: Context): Command {
 }
 
 async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+  const { messageCreateSchema } = await inputSchemas();
+  // The client is looked up after the text is checked, so a bad message sends nothing at all.
+  const messageInput = messageCreateSchema.omit({ client_id: true });
   const body = checkInput(messageInput, { id: randomUUID(), role: options.role, message: options.message, channel: options.channel }, { message: '--message' });
   const client = await resolveClient(ctx, options.client);
   const [message] = await (await ctx.api()).insert<Message>('conversation_log', { ...body, client_id: client.id });

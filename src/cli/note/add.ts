@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { type SessionNote, sessionNoteCreateSchema } from '../../model/records.js';
+import type { SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { checkInput } from '../shared/input.js';
+import { checkInput, inputSchemas } from '../shared/input.js';
 import { reportCreated } from '../shared/report.js';
 import { resolveClient, resolveRowId } from '../shared/resolve.js';
 import { keepingDraft } from './draft-file.js';
@@ -39,6 +39,7 @@ export function addCommand(ctx: Context): Command {
 }
 
 async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+  const { sessionNoteCreateSchema } = await inputSchemas();
   const typed = await checkSoapSource(options, ctx);
   const given = typed ? undefined : await readSoap(options, ctx);
   const client = await resolveClient(ctx, options.client);

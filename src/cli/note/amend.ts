@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { type SessionNote, sessionNoteCreateSchema } from '../../model/records.js';
+import type { SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { checkInput } from '../shared/input.js';
+import { checkInput, inputSchemas } from '../shared/input.js';
 import { reportCreated } from '../shared/report.js';
 import { keepingDraft } from './draft-file.js';
 import { COLUMNS, fetchNote, FIELDS, FLAG_OF } from './shared.js';
@@ -30,6 +30,7 @@ export function amendCommand(ctx: Context): Command {
 }
 
 async function runAmend(text: string, options: AmendOptions, ctx: Context): Promise<void> {
+  const { sessionNoteCreateSchema } = await inputSchemas();
   await checkSoapSource(options, ctx);
   const original = await fetchNote(ctx, text);
   const id = shortId(original.id);

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { chunk } from '../../formats/backup.js';
+import { chunk } from '../../formats/insert-batches.js';
 import type { Client, SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';

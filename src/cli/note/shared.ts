@@ -3,7 +3,8 @@
 // update), and what the CLI says when the service refuses to change or delete a signed one.
 import type { Column } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import type { SessionNote, SoapPart } from '../../model/records.js';
+import type { SoapPart } from '../../model/record-values.js';
+import type { SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { addJsonFlag } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { visibleText } from '../../core/visible-text.js';
-import { SOAP_PARTS } from '../../model/records.js';
+import { SOAP_PARTS } from '../../model/record-values.js';
 import type { Context } from '../context.js';
 import { fetchNote, FIELDS } from './shared.js';
 

@@ -4,11 +4,10 @@
 // the note is written (draft-file.ts), and is asked for only after every other question.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
-import { z } from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { checkInput } from '../shared/input.js';
-import { SOAP_PARTS, type SoapPart } from '../../model/records.js';
+import { SOAP_PARTS, type SoapPart } from '../../model/record-values.js';
 import { newDraftFile, readDraftFile } from './draft-file.js';
 import { checkEditorTerminal, runEditor } from './editor.js';
 import { SOAP_FLAGS } from './shared.js';
@@ -31,8 +30,6 @@ const HELP = {
 };
 
 const HOW_TO_GIVE = 'Pass -S, -O, -A or -P, use --edit or --draft <file>, or pipe JSON like {"subjective": "..."}.';
-
-const stdinSchema = z.strictObject(Object.fromEntries(SOAP_PARTS.map((part) => [part, z.string().nullable().optional()])));
 
 export function addSoapOptions(command: Command): Command {
   for (const part of SOAP_PARTS) command.addOption(new Option(`-${part[0]!.toUpperCase()}, --${part} <text>`, HELP[part]));
@@ -105,6 +102,9 @@ async function fromStdin(ctx: Context): Promise<Draft> {
   } catch {
     throw new UsageError('stdin: expected a JSON object like {"subjective": "...", "plan": "..."}.');
   }
+  // zod is loaded here, where it is used, not by every note command (records.ts says why).
+  const { z } = await import('zod');
+  const stdinSchema = z.strictObject(Object.fromEntries(SOAP_PARTS.map((part) => [part, z.string().nullable().optional()])));
   return checkInput(stdinSchema, json, Object.fromEntries(SOAP_PARTS.map((part) => [part, `stdin "${part}"`]))) as Draft;
 }
 

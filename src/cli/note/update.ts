@@ -4,11 +4,12 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { type SessionNote, sessionNoteUpdateSchema, SOAP_PARTS } from '../../model/records.js';
+import { SOAP_PARTS } from '../../model/record-values.js';
+import type { SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { checkInput } from '../shared/input.js';
+import { checkInput, inputSchemas } from '../shared/input.js';
 import { amendHint } from '../shared/note-text.js';
 import { reportChange } from '../shared/report.js';
 import { keepingDraft } from './draft-file.js';
@@ -34,6 +35,7 @@ export function updateCommand(ctx: Context): Command {
 }
 
 async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+  const { sessionNoteUpdateSchema } = await inputSchemas();
   const check = (changes: Draft) => checkInput(sessionNoteUpdateSchema, changes, SOAP_FLAGS);
   // Flags and stdin are checked before any request; the editor needs the note as stored first.
   const typed = await checkSoapSource(options, ctx);

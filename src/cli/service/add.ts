@@ -4,12 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { type Service, serviceCreateSchema } from '../../model/records.js';
+import type { Service } from '../../model/records.js';
 import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { explainDuplicate } from '../shared/refusal.js';
 import { reportCreated } from '../shared/report.js';
 import { addServiceFlags, COLUMNS, FIELDS, nameOf, serviceBody, type ServiceFlags } from './shared.js';
+import { inputSchemas } from '../shared/input.js';
 
 type AddOptions = ServiceFlags & RowOptions;
 
@@ -25,6 +26,7 @@ export function addCommand(ctx: Context): Command {
 }
 
 async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+  const { serviceCreateSchema } = await inputSchemas();
   const body = serviceBody(serviceCreateSchema, options, { id: randomUUID() });
   const insert = (await ctx.api()).insert<Service>('service_menu', body);
   const [service] = await explainDuplicate(ctx, insert, nameOf(body.name));

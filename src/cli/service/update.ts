@@ -4,13 +4,14 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { type Service, serviceUpdateSchema } from '../../model/records.js';
+import type { Service } from '../../model/records.js';
 import { nameWithId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { explainDuplicate } from '../shared/refusal.js';
 import { resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
 import { addServiceFlags, COLUMNS, FIELDS, nameOf, serviceBody, type ServiceFlags } from './shared.js';
+import { inputSchemas } from '../shared/input.js';
 
 type UpdateOptions = ServiceFlags & RowOptions;
 
@@ -27,6 +28,7 @@ export function updateCommand(ctx: Context): Command {
 }
 
 async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Promise<void> {
+  const { serviceUpdateSchema } = await inputSchemas();
   // Checked before the service is looked up: a bad flag sends nothing at all.
   const changes = serviceBody(serviceUpdateSchema, options);
   const { id } = await resolveService(ctx, text, '<service>');

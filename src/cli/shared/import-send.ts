@@ -3,7 +3,7 @@
 import type { ApiClient } from '../../core/api-client.js';
 import { rateLimitResetMs } from '../../core/retry.js';
 import { InvalidArgumentError } from 'commander';
-import { chunk } from '../../formats/backup.js';
+import { chunk } from '../../formats/insert-batches.js';
 import { BODY_LIMIT_BYTES, INSERT_ROWS_LIMIT } from '../../server/http/limits.js';
 import type { Progress } from './import-progress.js';
 

@@ -62,6 +62,14 @@ export function countOption(flag: string, text: string, min = 0): number {
 }
 
 /**
+ * The create and update schemas (src/model/records.ts), loaded when a write checks its input: zod and
+ * the schemas take tens of milliseconds to load, which a command that only reads never pays.
+ */
+export function inputSchemas(): Promise<typeof import('../../model/records.js')> {
+  return import('../../model/records.js');
+}
+
+/**
  * Checks a create or update body against its zod schema (src/model/records.ts). The first problem
  * is reported under the flag that set the field (`flags` maps field -> flag), else the field name.
  */

@@ -1,6 +1,6 @@
 // How a note is named outside the note commands too (`client show`, undoing a completion): its
 // one-line summary, the day it was written or signed, and how to correct one that is signed.
-import { SOAP_PARTS, type SoapPart } from '../../model/records.js';
+import { SOAP_PARTS, type SoapPart } from '../../model/record-values.js';
 import { shortId } from '../../model/short-id.js';
 
 /** `S: first line of the subjective`, or of the first part that has text. */

@@ -1,6 +1,6 @@
 // Writing down what happened: a conversation message, a SOAP note draft, an expense.
 import { z } from 'zod';
-import { CONVERSATION_CHANNELS, CONVERSATION_ROLES } from '../../../model/records.js';
+import { CONVERSATION_CHANNELS, CONVERSATION_ROLES } from '../../../model/record-values.js';
 import { flags, tool } from './tool.js';
 
 const CLIENT = 'the client: a name, an id or an id prefix';
