@@ -28,7 +28,7 @@ const storeProjects = [
 // fresh machine has neither server, CI has both.
 if (!process.env.PRACTICE_TEST_LEFT_OUT_SAID) {
   process.env.PRACTICE_TEST_LEFT_OUT_SAID = '1';
-  if (!process.env.PRACTICE_TEST_DATABASE_URL) console.warn('Not run: the server suite against PostgreSQL (set PRACTICE_TEST_DATABASE_URL to run it).');
+  if (!process.env.PRACTICE_TEST_DATABASE_URL) console.warn('Not run: the server suite against PostgreSQL, migrated and Supabase-shaped (set PRACTICE_TEST_DATABASE_URL to run it).');
   if (!process.env.REDIS_URL) console.warn('Not run: the rate-limit test of instances sharing Redis (set REDIS_URL to run it).');
   if (!process.env.PRACTICE_TEST_DATABASE_URL || !process.env.REDIS_URL) console.warn('Not run: three service instances on one PostgreSQL and one Redis, one killed (set both to run it).');
 }
