@@ -1,17 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Unit tests run once. The server suite runs against PGlite always, and a second time against
-// the PostgreSQL server named by PRACTICE_TEST_DATABASE_URL when it is set (CI sets it).
+// Unit tests run once. The server suite runs against PGlite always and, when
+// PRACTICE_TEST_DATABASE_URL names a PostgreSQL server (CI sets it), twice more there: on a database
+// the service migrated (server:postgres), and on one shaped as a hosted Supabase project with
+// `practice server schema`'s files applied by psql, the service started with its migrations off
+// (server:supabase; test/helpers/global-setup.ts).
+//
+// server:supabase leaves out what is the embedded service's own and does not exist on a Supabase
+// project, where Supabase Auth is the auth server and pg_dump the backup:
+// - admin-backup: the embedded service's /admin/v1/backup.
+// - migrations: the service migrating a database itself (there, the files do; test/cli/server-schema-supabase.test.ts).
+// - auth-endpoints, auth-refresh, auth-user-update, supabase-js-auth: the embedded auth server's
+//   accounts and sessions, kept in tables it creates and Supabase's auth schema does not have.
+// Files that mix the two run, with their tests of sign-up and sign-in marked embeddedAuth() (test/helpers/store.ts).
+const NOT_ON_SUPABASE = ['admin-backup', 'migrations', 'auth-endpoints', 'auth-refresh', 'auth-user-update', 'supabase-js-auth']
+  .map((name) => `test/server/${name}.test.ts`);
+
 const storeProjects = [
-  { name: 'server:pglite', store: 'pglite' },
-  ...(process.env.PRACTICE_TEST_DATABASE_URL ? [{ name: 'server:postgres', store: 'postgres' }] : []),
+  { name: 'server:pglite', store: 'pglite', leftOut: [] as string[] },
+  ...(process.env.PRACTICE_TEST_DATABASE_URL ? [
+    { name: 'server:postgres', store: 'postgres', leftOut: [] },
+    { name: 'server:supabase', store: 'supabase', leftOut: NOT_ON_SUPABASE },
+  ] : []),
 ];
 
 // What this run leaves out, said once at its start (vitest reads this file once per project): a
 // fresh machine has neither server, CI has both.
 if (!process.env.PRACTICE_TEST_LEFT_OUT_SAID) {
   process.env.PRACTICE_TEST_LEFT_OUT_SAID = '1';
-  if (!process.env.PRACTICE_TEST_DATABASE_URL) console.warn('Not run: the server suite against PostgreSQL (set PRACTICE_TEST_DATABASE_URL to run it).');
+  if (!process.env.PRACTICE_TEST_DATABASE_URL) console.warn('Not run: the server suite against PostgreSQL, migrated and Supabase-shaped (set PRACTICE_TEST_DATABASE_URL to run it).');
   if (!process.env.REDIS_URL) console.warn('Not run: the rate-limit test of instances sharing Redis (set REDIS_URL to run it).');
   if (!process.env.PRACTICE_TEST_DATABASE_URL || !process.env.REDIS_URL) console.warn('Not run: three service instances on one PostgreSQL and one Redis, one killed (set both to run it).');
 }
@@ -28,11 +45,12 @@ export default defineConfig({
         extends: true,
         test: { name: 'cli', include: ['test/cli/**/*.test.ts'], env: { PRACTICE_TEST_STORE: 'pglite' }, globalSetup: ['test/helpers/global-setup.ts'] },
       },
-      ...storeProjects.map(({ name, store }) => ({
+      ...storeProjects.map(({ name, store, leftOut }) => ({
         extends: true as const,
         test: {
           name,
           include: ['test/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...leftOut],
           env: { PRACTICE_TEST_STORE: store },
           globalSetup: ['test/helpers/global-setup.ts'],
         },

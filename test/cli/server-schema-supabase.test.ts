@@ -1,7 +1,8 @@
 // `practice server schema` proved on a database shaped as a hosted Supabase project's
 // (test/fixtures/supabase-shaped.sql): the written files applied with psql alone, twice, leave
-// Supabase's auth objects as they were and change nothing the second time; then the service,
-// started with its migrations off, serves REST on it and keeps each practice to its own rows.
+// Supabase's auth objects as they were and change nothing the second time; then `server start
+// --no-migrate` with the project's JWT secret serves a user of Supabase Auth on it. The server
+// suites themselves run on such a database as the server:supabase project (test/vitest.config.ts).
 // The README's "Using a hosted Supabase project" follows the same steps. Runs when
 // PRACTICE_TEST_DATABASE_URL is set (CI sets it).
 import { spawnSync } from 'node:child_process';
@@ -9,7 +10,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keysFromSecret, type ServiceKeys } from '../../src/local-service/keys.js';
@@ -17,21 +17,11 @@ import { signAccessToken } from '../../src/server/auth/tokens.js';
 import { migrations } from '../../src/server/db/migrations/index.js';
 import { tempHome, type CliHome } from '../helpers/cli.js';
 import { databaseUrl } from '../helpers/database-url.js';
-import {
-  anonymous, caller, createAppointment, createClient, createService, expectError, insert, REPRESENTATION, rows,
-  SINGLE, type Caller,
-} from '../helpers/fixtures.js';
+import { caller, createClient, SINGLE, type Caller } from '../helpers/fixtures.js';
 import { type Foreground, startForeground } from '../helpers/foreground-server.js';
+import { psqlFile, SUPABASE_SHAPED } from '../helpers/supabase-shaped.js';
 
-const SUPABASE_SHAPED = fileURLToPath(new URL('../fixtures/supabase-shaped.sql', import.meta.url));
 const SERVER_URL = process.env.PRACTICE_TEST_DATABASE_URL ?? '';
-
-/** `psql -v ON_ERROR_STOP=1 -f file` on `url`, as a person applying the files by hand would. */
-function psqlFile(url: string, file: string): void {
-  const run = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-f', file], { encoding: 'utf8' });
-  if (run.error) throw new Error(`psql could not run (install the PostgreSQL client): ${run.error.message}`);
-  if (run.status !== 0) throw new Error(`psql -f ${file} failed (${run.status}): ${run.stderr}`);
-}
 
 function schemaDump(url: string): string {
   const run = spawnSync('pg_dump', ['--schema-only', '--no-comments', '-d', url], { encoding: 'utf8' });
@@ -200,68 +190,19 @@ describe.runIf(SERVER_URL)('practice server schema on a Supabase-shaped database
     }
   });
 
-  describe('the service on it, migrations off', () => {
-    let ann: Caller & { id: string };
-    let bob: Caller & { id: string };
-
-    beforeAll(async () => {
-      serverDataDir = await mkdtemp(join(tmpdir(), 'practice-supabase-'));
-      server = await startForeground(['--data-dir', serverDataDir, '--database-url', url, '--no-migrate'], {
-        ...home.env,
-        PRACTICE_JWT_SECRET: jwtSecret,
-        PRACTICE_READS_PER_MINUTE: '0',
-        PRACTICE_WRITES_PER_MINUTE: '0',
-      });
-      expect(server.anonKey).toBe(keys.anonKey);
-      ann = await signedUp('ann@example.com');
-      bob = await signedUp('bob@example.com');
+  it('serves a user of Supabase Auth when started with --no-migrate and the project\'s JWT secret', async () => {
+    serverDataDir = await mkdtemp(join(tmpdir(), 'practice-supabase-'));
+    server = await startForeground(['--data-dir', serverDataDir, '--database-url', url, '--no-migrate'], {
+      ...home.env,
+      PRACTICE_JWT_SECRET: jwtSecret,
     });
-
-    it("files a row under the signed-in user's id, read by Supabase's auth.uid()", async () => {
-      const client = await createClient(ann, { name: 'Carla Diaz' });
-      expect(client.therapist_id).toBe(ann.id);
-      const one = await ann.get(`/clients?id=eq.${client.id}&select=name,therapist_id`, SINGLE);
-      expect(one.status, one.text).toBe(200);
-      expect(one.body).toEqual({ name: 'Carla Diaz', therapist_id: ann.id });
-    });
-
-    it('answers filters, ordering and the rules of the schema', async () => {
-      const service = await createService(ann, { name: 'Deep tissue 60', duration: 60, price: 90 });
-      const client = await createClient(ann, { name: 'Ada Brook' });
-      const appointment = await createAppointment(ann, { client_id: client.id, date: '2025-05-05', service_id: service.id });
-      const names = await rows(ann, '/clients?select=name&name=in.(Ada%20Brook,Carla%20Diaz)&order=name.asc');
-      expect(names).toEqual([{ name: 'Ada Brook' }, { name: 'Carla Diaz' }]);
-      const booked = await rows(ann, `/appointments?client_id=eq.${client.id}&date=gte.2025-05-01&select=id,date,service_id`);
-      expect(booked).toEqual([{ id: appointment.id, date: '2025-05-05', service_id: service.id }]);
-      // The exclusion constraint of migration 1 holds here as on the embedded server.
-      const overlapping = await ann.post('/appointments', { client_id: client.id, date: '2025-05-05', start_time: '09:30', end_time: '10:30' }, REPRESENTATION);
-      expect(overlapping.status, overlapping.text).toBe(409);
-      const unknownColumn = await ann.get('/clients?select=no_such_column');
-      expectError(unknownColumn, 400, '42703');
-    });
-
-    it('keeps each practice to its own rows', async () => {
-      const [annsClient] = await insert(ann, 'clients', { name: 'Only Ann sees me', phone: '555-0111' });
-      await insert(bob, 'clients', { name: 'Only Bob sees me' });
-
-      expect((await rows(bob, '/clients?select=name')).map((row) => row.name)).toEqual(['Only Bob sees me']);
-      expect(await rows(bob, `/clients?id=eq.${annsClient!.id}`)).toEqual([]);
-      expect(await rows(bob, `/appointments?select=id`)).toEqual([]);
-
-      const patched = await bob.patch(`/clients?id=eq.${annsClient!.id}`, { phone: '555-0999' }, REPRESENTATION);
-      expect({ status: patched.status, body: patched.body }).toEqual({ status: 200, body: [] });
-      const deleted = await bob.delete(`/clients?id=eq.${annsClient!.id}`, REPRESENTATION);
-      expect({ status: deleted.status, body: deleted.body }).toEqual({ status: 200, body: [] });
-      expectError(await bob.post('/clients', { name: 'Planted', therapist_id: ann.id }), 403, '42501');
-
-      const [still] = await rows(ann, `/clients?id=eq.${annsClient!.id}&select=name,phone`);
-      expect(still).toEqual({ name: 'Only Ann sees me', phone: '555-0111' });
-      expect(await rows(ann, '/clients?name=eq.Planted')).toEqual([]);
-
-      expect(await rows(anonymous({ rest: `${server!.url}/rest/v1`, keys }), '/clients?select=id')).toEqual([]);
-      const everyone = caller({ rest: `${server!.url}/rest/v1` }, { apikey: keys.serviceKey, authorization: `Bearer ${keys.serviceKey}` });
-      const owners = new Set((await rows(everyone, '/clients?select=therapist_id')).map((row) => row.therapist_id));
-      expect(owners).toEqual(new Set([ann.id, bob.id]));
-    });
+    expect(server.anonKey).toBe(keys.anonKey);
+    const ann = await signedUp('ann@example.com');
+    // Filed under the user's id by Supabase's auth.uid(); the suites of server:supabase test the rest.
+    const client = await createClient(ann, { name: 'Carla Diaz' });
+    expect(client.therapist_id).toBe(ann.id);
+    const one = await ann.get(`/clients?id=eq.${client.id}&select=name,therapist_id`, SINGLE);
+    expect(one.status, one.text).toBe(200);
+    expect(one.body).toEqual({ name: 'Carla Diaz', therapist_id: ann.id });
   });
 });

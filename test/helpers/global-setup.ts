@@ -1,5 +1,7 @@
-// Runs once per server test project: migrates one template database for that project's store, so
+// Runs once per server test project: readies one template database for that project's store, so
 // each test file starts from a copy in about a second instead of running every migration itself.
+// The postgres store's template is migrated by the service; the supabase store's is shaped as a
+// hosted Supabase project and given `practice server schema`'s files with psql, as its README says.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +11,12 @@ import { openDatabase } from '../../src/server/db/open.js';
 import type { PgliteDatabase } from '../../src/server/db/pglite.js';
 import { prepareDatabase } from '../../src/server/prepare.js';
 import { databaseUrl } from './database-url.js';
+import { applySupabaseShaped } from './supabase-shaped.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** The template database of a store on the PostgreSQL server (postgres or supabase). */
     postgresTemplate: string;
   }
 }
@@ -28,14 +32,18 @@ async function pgliteTemplate(project: TestProject) {
   return () => rm(dir, { recursive: true, force: true });
 }
 
-async function postgresTemplate(project: TestProject, serverUrl: string) {
-  const name = `practice_template_${process.pid}`;
+async function migrateWithService(url: string) {
+  const db = await openDatabase({ url });
+  await prepareDatabase(db);
+  await db.close();
+}
+
+async function postgresTemplate(project: TestProject, serverUrl: string, store: string, ready: (url: string) => Promise<void>) {
+  const name = `practice_${store}_template_${process.pid}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);
-  const db = await openDatabase({ url: databaseUrl(serverUrl, name) });
-  await prepareDatabase(db);
-  await db.close();
+  await ready(databaseUrl(serverUrl, name));
   project.provide('postgresTemplate', name);
   return async () => {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -45,7 +53,8 @@ async function postgresTemplate(project: TestProject, serverUrl: string) {
 
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.PRACTICE_TEST_DATABASE_URL;
-  return project.config.env.PRACTICE_TEST_STORE === 'postgres' && serverUrl
-    ? postgresTemplate(project, serverUrl)
-    : pgliteTemplate(project);
+  const store = project.config.env.PRACTICE_TEST_STORE;
+  if (serverUrl && store === 'postgres') return postgresTemplate(project, serverUrl, store, migrateWithService);
+  if (serverUrl && store === 'supabase') return postgresTemplate(project, serverUrl, store, applySupabaseShaped);
+  return pgliteTemplate(project);
 }

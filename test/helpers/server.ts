@@ -1,5 +1,6 @@
 // One practice service per test file, on loopback over real HTTP, backed by a fresh copy of the
-// migrated template database (PGlite, or PostgreSQL when the project's store is postgres).
+// project's template database (store.ts), started as `server start` would be on that store: with its
+// migrations off on the supabase store, as `--no-migrate` starts it on a hosted Supabase project.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildApp } from '../../src/server/app.js';
 import { keysFromSecret, type ServiceKeys } from '../../src/local-service/keys.js';
@@ -11,7 +12,7 @@ import type { RateLimitSettings } from '../../src/server/http/limits.js';
 import type { RateLimitStore } from '../../src/server/http/rate-limits.js';
 import { prepareDatabase } from '../../src/server/prepare.js';
 import { listen } from '../../src/server/serve.js';
-import { openTestDatabase } from './store.js';
+import { openTestDatabase, serviceMigrates } from './store.js';
 
 export interface Therapist {
   id: string;
@@ -155,7 +156,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { db, drop } = await openTestDatabase();
   if (options.schemaSql) await db.exec(options.schemaSql);
-  const schema = await prepareDatabase(db);
+  const schema = await prepareDatabase(db, { migrations: serviceMigrates() });
   const keys = await keysFromSecret(randomBytes(32).toString('hex'));
   return startInstance({ db, schema, keys }, options, drop);
 }

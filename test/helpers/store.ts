@@ -1,5 +1,7 @@
-// The database a server test file runs on: a copy of a migrated template, PGlite (from a gzipped
+// The database a server test file runs on: a copy of its project's template, PGlite (from a gzipped
 // data dir) or a PostgreSQL database (CREATE DATABASE ... TEMPLATE), dropped when the file ends.
+// Stores: pglite and postgres, migrated by the service; supabase, a PostgreSQL database shaped as a
+// hosted Supabase project with `practice server schema`'s files applied by psql (global-setup.ts).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
@@ -8,9 +10,21 @@ import type { Database } from '../../src/server/db/database.js';
 import { openDatabase } from '../../src/server/db/open.js';
 import { databaseUrl } from './database-url.js';
 
-export type Store = 'pglite' | 'postgres';
+export type Store = 'pglite' | 'postgres' | 'supabase';
 
-export const testStore = (): Store => (process.env.PRACTICE_TEST_STORE === 'postgres' ? 'postgres' : 'pglite');
+const STORES: readonly Store[] = ['pglite', 'postgres', 'supabase'];
+
+export const testStore = (): Store => STORES.find((store) => store === process.env.PRACTICE_TEST_STORE) ?? 'pglite';
+
+/** Whether the service migrates its database itself; on a Supabase project the schema was applied by someone else. */
+export const serviceMigrates = (): boolean => testStore() !== 'supabase';
+
+/**
+ * Whether the service's /auth/v1 has its accounts and sessions in the database. On a Supabase
+ * project Supabase Auth is the auth server: auth.users is its own, and the embedded server's tables
+ * are never created there, so tests of sign-up and sign-in run on the other stores only.
+ */
+export const embeddedAuth = (): boolean => testStore() !== 'supabase';
 
 export interface TestDatabase {
   db: Database;

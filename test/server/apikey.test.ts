@@ -2,6 +2,7 @@
 // unknown keys get Supabase's two 401 bodies; the anon key alone is anon, the service key service_role.
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, startTestServer } from '../helpers/server.js';
+import { embeddedAuth } from '../helpers/store.js';
 
 const server = await startTestServer();
 afterAll(() => server.close());
@@ -52,6 +53,10 @@ describe('where the key may be', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual([]);
+  });
+
+  it.runIf(embeddedAuth())('is accepted as ?apikey= on /auth/v1 too', async () => {
+    const { token } = await server.therapist();
     const auth = await call(`${server.auth}/user?apikey=${server.keys.anonKey}`, { headers: { authorization: `Bearer ${token}` } });
     expect(auth.body.error_code).toBe('user_not_found');
   });

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../src/server/http/rate-limits.js';
 import { call, startTestServer, type Answer, type TestServer, type Therapist } from '../helpers/server.js';
+import { embeddedAuth } from '../helpers/store.js';
 
 const server = await startTestServer({ rateLimits: { readsPerMinute: 100, writesPerMinute: 30, authPerMinute: 10 } });
 afterAll(() => server.close());
@@ -97,7 +98,7 @@ describe('reads and writes on /rest/v1, per user', () => {
   });
 });
 
-describe('/auth/v1, per client IP', () => {
+describe.runIf(embeddedAuth())('/auth/v1, per client IP', () => {
   it('answers the 11th request of a minute with 429; another address and /rest/v1 are unaffected', async () => {
     const session = await server.signUp(undefined, 'secret-enough');
     const login = () =>
@@ -140,7 +141,7 @@ describe('/auth/v1, per client IP', () => {
 });
 
 describe('/auth/v1/user and /logout, as reads and writes of the signed-in user', () => {
-  it('counts /user as a read and /logout as a write of that user, sharing the /rest/v1 counters', async () => {
+  it.runIf(embeddedAuth())('counts /user as a read and /logout as a write of that user, sharing the /rest/v1 counters', async () => {
     const instance = await server.sibling({ rateLimits: { readsPerMinute: 3, writesPerMinute: 2, authPerMinute: 10 } });
     try {
       const [one, other] = [await instance.signUp(undefined, 'secret-enough'), await instance.signUp(undefined, 'secret-enough')];

@@ -1,10 +1,10 @@
 // Resource embedding through supabase-js, as the web app and integrations will use it: the client
 // library writes the query strings (select with embeds, referencedTable options, filters on an
 // embedded column) and reads the answers; the service is the real one on loopback.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { WebSocket } from 'undici';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
+import { supabaseClient } from '../helpers/supabase.js';
 
 const server = await startTestServer();
 afterAll(() => server.close());
@@ -20,15 +20,8 @@ async function insert(table: string, row: Record<string, unknown>): Promise<Reco
 }
 
 beforeAll(async () => {
-  const email = `embed-${Date.now()}@example.com`;
-  await server.signUp(email, 'correct horse battery');
-  // Node 20 has no global WebSocket, which supabase-js's realtime client insists on (unused here).
-  supabase = createClient(server.url, server.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { error } = await supabase.auth.signInWithPassword({ email, password: 'correct horse battery' });
-  if (error) throw error;
+  // A signed-in user's token, as the embedded auth server or Supabase Auth issues it (this file runs on both).
+  supabase = supabaseClient(server, (await server.therapist()).token);
   const ann = await insert('clients', { name: 'Ann Lee' });
   const bob = await insert('clients', { name: 'Bob Stone' });
   const service = await insert('service_menu', { name: 'Swedish 60', duration: 60, price: 80 });

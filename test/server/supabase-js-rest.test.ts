@@ -11,8 +11,8 @@ afterAll(() => server.close());
 
 let supabase: SupabaseClient;
 beforeAll(async () => {
-  const session = await server.signUp();
-  supabase = supabaseClient(server, session.access_token);
+  // A signed-in user's token, as the embedded auth server or Supabase Auth issues it (this file runs on both).
+  supabase = supabaseClient(server, (await server.therapist()).token);
   const { error } = await supabase.from('clients').insert([
     { name: 'Ann Lee', notes: 'Runs marathons; knees hurt after running', total_visits: 3 },
     { name: 'Bob Stone', notes: 'The fat cat sat on the mat', total_visits: 0 },
