@@ -1,8 +1,8 @@
 // Which profile a command uses (--profile, PRACTICE_PROFILE, the active one, else the built-in
 // `local`), and the checks on what a profile holds: its name and its practice's time zone.
-import { readlinkSync } from 'node:fs';
 import type { ConfigFile, StoredProfile } from './config-store.js';
 import { BadInputError } from './errors.js';
+import { dateLocalZone } from '../model/time-zone.js';
 
 /** The built-in profile: the embedded service on this machine (DESIGN.md section 2). */
 export const LOCAL_PROFILE = 'local';
@@ -25,22 +25,13 @@ export function checkProfileName(name: string): string {
   return name;
 }
 
-const ZONE_NAME = /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/;
-
 /**
- * This machine's zone: TZ, else where /etc/localtime points, else ICU. The first two cost nothing;
- * ICU's first use costs ~20 ms, too much for a command that only shows the zone (auth status).
+ * This machine's zone: TZ or where /etc/localtime points (model/time-zone.ts), else ICU. The first
+ * two cost nothing; ICU's first use costs ~20 ms, too much for a command that only shows the zone
+ * (auth status).
  */
 function systemTimeZone(env: NodeJS.ProcessEnv = process.env): string {
-  const fromEnv = env.TZ?.replace(/^:/, '');
-  if (fromEnv && ZONE_NAME.test(fromEnv)) return fromEnv;
-  try {
-    const zone = readlinkSync('/etc/localtime').split('/zoneinfo/')[1];
-    if (zone && ZONE_NAME.test(zone)) return zone;
-  } catch {
-    // no such link (Windows, some containers): ask ICU
-  }
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return dateLocalZone(env) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** The practice's zone, where its day starts: the profile's own (checked when stored), else this machine's. */

@@ -1,6 +1,8 @@
 // The one time-zone engine: instants to a zone's wall clock and back, from the runtime's IANA data
-// (Intl). Both directions read the same offsets, so a time shown as local converts back to the same
-// instant. Pure: the zone and the instant are always arguments.
+// (ICU). Both directions read the same offsets, so a time shown as local converts back to the same
+// instant. The zone and the instant are always arguments; the machine's own zone only decides how
+// fast the answer comes (wallAt).
+import { readlinkSync } from 'node:fs';
 import { InvalidInputError } from './errors.js';
 
 /** A date and clock time on a zone's wall clock: YYYY-MM-DD and HH:MM. */
@@ -35,8 +37,39 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The wall clock of `timeZone` at `instant` (milliseconds), read as if it were UTC. */
+const ZONE_NAME = /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/;
+let localtimeLink: string | null | undefined;
+
+/**
+ * The IANA zone of this process's Date, when it can be known without Intl: TZ when it is a zone's
+ * name, else the zone /etc/localtime links to (ICU looks there too); undefined otherwise.
+ */
+export function dateLocalZone(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.TZ !== undefined) {
+    const zone = env.TZ.replace(/^:/, '');
+    return ZONE_NAME.test(zone) ? zone : undefined;
+  }
+  if (localtimeLink === undefined) {
+    try {
+      const zone = readlinkSync('/etc/localtime').split('/zoneinfo/')[1];
+      localtimeLink = zone !== undefined && ZONE_NAME.test(zone) ? zone : null;
+    } catch {
+      localtimeLink = null; // no such link (Windows, some containers)
+    }
+  }
+  return localtimeLink ?? undefined;
+}
+
+/**
+ * The wall clock of `timeZone` at `instant` (milliseconds), read as if it were UTC. In the process's
+ * own zone, Date's local fields give it from the same ICU data; a DateTimeFormat's first use costs
+ * ~20 ms (the locale's data), which `appt list` would pay for a single conversion.
+ */
 function wallAt(instant: number, timeZone: string): number {
+  if (timeZone === dateLocalZone()) {
+    const local = new Date(instant);
+    return Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds());
+  }
   const fields = Object.fromEntries(formatterOf(timeZone).formatToParts(instant).map((part) => [part.type, Number(part.value)]));
   return Date.UTC(fields.year!, fields.month! - 1, fields.day!, fields.hour!, fields.minute!, fields.second!);
 }
