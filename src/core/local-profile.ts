@@ -1,6 +1,5 @@
 // The built-in `local` profile (DESIGN.md section 2): the embedded service of this machine, started
 // in the background when it is not running, and a therapist account the CLI creates and signs in to.
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveDataDir } from '../local-service/data-dir.js';
 import { readServerState, type ServerState } from '../local-service/server-state.js';
@@ -76,7 +75,7 @@ export async function signInLocalTherapist(profile: StoredProfile, auth: AuthApi
       if (!(err instanceof ApiError && err.code === 'invalid_credentials')) throw err;
     }
   }
-  const fresh = account ?? { email: LOCAL_EMAIL, password: randomBytes(24).toString('base64url') };
+  const fresh = account ?? { email: LOCAL_EMAIL, password: Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url') };
   let session;
   try {
     session = await auth.signUp(fresh.email, fresh.password);

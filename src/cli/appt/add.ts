@@ -1,6 +1,5 @@
 // `practice appt add`: book a client. Names resolve to ids, the end comes from the service when not
 // given, and the create carries its own id so the core may retry it safely.
-import { randomUUID } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { addMinutes } from '../../model/when.js';
@@ -79,7 +78,7 @@ async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const when = search === null ? { date: date!, start: start! } : await pickSlot(ctx, search, service!);
   const end_time = end ?? parseFlag('--start', () => addMinutes(when.start, service!.duration));
   const row = checkInput(appointmentCreateSchema, {
-    id: randomUUID(), date: when.date, start_time: when.start, end_time, client_id: client.id, client_name: client.name,
+    id: crypto.randomUUID(), date: when.date, start_time: when.start, end_time, client_id: client.id, client_name: client.name,
     service_id: service?.id, status: options.status, notes: options.notes, price,
   }, FLAG_OF);
   // A series starts where the single booking would have: at --start, or at the slot chosen.

@@ -1,6 +1,5 @@
 // `appt add --repeat`: a recurring series, checked day by day first and then booked in one bulk
 // insert, which the service runs in one transaction: all of it is booked, or none of it.
-import { randomUUID } from 'node:crypto';
 import type { RowOptions } from '../../core/output.js';
 import { ApiError } from '../../core/api-error.js';
 import { InvalidInputError } from '../../model/errors.js';
@@ -55,8 +54,8 @@ export async function bookSeries(ctx: Context, first: AppointmentCreate, plan: S
     // Too long, or ending before it starts: the flags' mistake, and nothing was sent.
     throw err instanceof InvalidInputError ? new UsageError(`--repeat: ${err.message}`) : err;
   });
-  const series_id = randomUUID();
-  const occurrences = dates.map((date) => ({ ...first, id: randomUUID(), date, series_id, recurrence }));
+  const series_id = crypto.randomUUID();
+  const occurrences = dates.map((date) => ({ ...first, id: crypto.randomUUID(), date, series_id, recurrence }));
   const api = await ctx.api();
   // The client and service once, each day's hours and overlaps: the reads side by side.
   const [concerns, found] = await Promise.all([

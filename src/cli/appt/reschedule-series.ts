@@ -3,7 +3,6 @@
 // each keeping its own length unless --end gives a new one. A shift that would carry one appointment
 // past the next one's day, or across midnight, has no clear meaning and is refused. All rows go in
 // one request (an upsert by id), so they move together or not at all.
-import { randomUUID } from 'node:crypto';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import { movedRule } from '../../model/recurrence.js';
@@ -50,7 +49,7 @@ export async function rescheduleSeries(ctx: Context, named: Appointment, move: N
     return { ...row, date: dateOf(dayNumber(row.date) + dayShift), start_time, end_time: addMinutes(start_time, end - start) };
   });
   // --following splits the series: the moved part is a series of its own, from its new first day.
-  const series_id = options.following && reached[0]!.id !== (await firstOfSeries(ctx, named)) ? randomUUID() : named.series_id!;
+  const series_id = options.following && reached[0]!.id !== (await firstOfSeries(ctx, named)) ? crypto.randomUUID() : named.series_id!;
   const recurrence = named.recurrence ? movedRule(named.recurrence, moved[0]!.date, moved[0]!.start_time, moved.length) : null;
   const rows = moved.map((row) => ({ ...Object.fromEntries(STORED.map((column) => [column, row[column as keyof Appointment] ?? null])), series_id, recurrence }));
 

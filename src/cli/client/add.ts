@@ -1,6 +1,5 @@
 // `practice client add`: a new client (DESIGN.md section 3: only the name is required). Checked
 // before sending; the id is chosen here so a retried create cannot make the client twice.
-import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
@@ -32,7 +31,7 @@ export function addCommand(ctx: Context): Command {
 async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const { clientCreateSchema } = await inputSchemas();
   const name = options.name ?? (await ctx.prompt.text('Name', { flag: '--name' }));
-  const client = checkInput(clientCreateSchema, { ...clientFields(options), name, id: randomUUID() }, FLAG_OF);
+  const client = checkInput(clientCreateSchema, { ...clientFields(options), name, id: crypto.randomUUID() }, FLAG_OF);
   const insert = (await ctx.api()).insert<Client>('clients', client);
   const [created] = await explainDuplicate(ctx, insert, emailOf(client.email));
   await reportCreated(ctx, `Added client ${nameWithId(created!)}.`, created!, COLUMNS, options);

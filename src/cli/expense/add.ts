@@ -1,6 +1,5 @@
 // `practice expense add`: logs one expense, POST expenses with a client-chosen id (a retried request
 // cannot log it twice). The date defaults to today in the practice's time zone.
-import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
@@ -26,7 +25,7 @@ export function addCommand(ctx: Context): Command {
 
 async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const { expenseCreateSchema } = await inputSchemas();
-  const body = await expenseBody(ctx, expenseCreateSchema, options, { id: randomUUID() });
+  const body = await expenseBody(ctx, expenseCreateSchema, options, { id: crypto.randomUUID() });
   const [expense] = await (await ctx.api()).insert<Expense>('expenses', body);
   await reportCreated(ctx, `Logged ${describeExpense(expense!)}.`, expense!, COLUMNS, options);
 }

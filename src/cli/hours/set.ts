@@ -1,7 +1,6 @@
 // `practice hours set <days> <spec>`: replaces the opening hours of one day or several (DELETE those
 // days' rows, then POST the new ones); `closed` leaves them without rows. Split shifts are one row
 // per interval.
-import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
@@ -38,7 +37,7 @@ async function runSet(days: DayOfWeek[], intervals: OpeningInterval[], options: 
   const api = await ctx.api();
   const me = await api.userId();
   const removed = await api.remove<BusinessHours>('business_hours', query<BusinessHours>().eq('therapist_id', me).in('day_of_week', days));
-  const rows: BusinessHoursCreate[] = days.flatMap((day) => intervals.map((interval) => ({ id: randomUUID(), day_of_week: day, ...interval })));
+  const rows: BusinessHoursCreate[] = days.flatMap((day) => intervals.map((interval) => ({ id: crypto.randomUUID(), day_of_week: day, ...interval })));
   let stored: BusinessHours[] = [];
   try {
     if (rows.length > 0) stored = await api.insert<BusinessHours>('business_hours', rows);

@@ -1,6 +1,5 @@
 // `practice msg add`: appends one message to a client's conversation log (POST conversation_log with
 // a client-chosen id). The log is append-only: the service refuses changes and deletions.
-import { randomUUID } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
@@ -38,7 +37,7 @@ async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const { messageCreateSchema } = await inputSchemas();
   // The client is looked up after the text is checked, so a bad message sends nothing at all.
   const messageInput = messageCreateSchema.omit({ client_id: true });
-  const body = checkInput(messageInput, { id: randomUUID(), role: options.role, message: options.message, channel: options.channel }, { message: '--message' });
+  const body = checkInput(messageInput, { id: crypto.randomUUID(), role: options.role, message: options.message, channel: options.channel }, { message: '--message' });
   const client = await resolveClient(ctx, options.client);
   const [message] = await (await ctx.api()).insert<Message>('conversation_log', { ...body, client_id: client.id });
   await reportCreated(ctx, `Added a ${message!.role} message to ${client.name}'s log.`, message!, messageColumns(await practiceTimeZone(ctx)), options);

@@ -2,7 +2,6 @@
 // A note given as flags or JSON is checked before any request, so an empty or malformed one sends
 // nothing; one typed (editor, prompts) is asked for after the client and appointment, and kept in a
 // draft file until it is written.
-import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
@@ -47,7 +46,7 @@ async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const { parts, draftFile } = given ?? await readSoap(options, ctx);
   const again = (file: string) => `practice note add --client ${client.id}${appointment === undefined ? '' : ` --appointment ${appointment}`} --draft ${file}`;
   const created = await keepingDraft(ctx, draftFile, again, async () => {
-    const note = checkInput(sessionNoteCreateSchema, { id: randomUUID(), client_id: client.id, appointment_id: appointment, ...parts }, FLAG_OF);
+    const note = checkInput(sessionNoteCreateSchema, { id: crypto.randomUUID(), client_id: client.id, appointment_id: appointment, ...parts }, FLAG_OF);
     const [row] = await (await ctx.api()).insert<SessionNote>('sessions', note);
     return row!;
   });

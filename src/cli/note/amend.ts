@@ -1,6 +1,5 @@
 // `practice note amend <note>`: a signed note is final, so a correction is a new note of the same
 // client naming it in amends_id. Takes the note the same ways as `note add`; --edit starts from the original.
-import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
@@ -41,7 +40,7 @@ async function runAmend(text: string, options: AmendOptions, ctx: Context): Prom
   const { parts, draftFile } = await readSoap(options, ctx, original);
   const created = await keepingDraft(ctx, draftFile, (file) => `practice note amend ${original.id} --draft ${file}`, async () => {
     const amendment = checkInput(sessionNoteCreateSchema, {
-      id: randomUUID(),
+      id: crypto.randomUUID(),
       client_id: original.client_id,
       appointment_id: original.appointment_id ?? undefined,
       amends_id: original.id,

@@ -1,7 +1,6 @@
 // Where typed note text waits until the service has it: the editor writes into a draft file, and
 // answers to the prompts are saved in one, under $XDG_STATE_HOME/practice/drafts (mode 0600). A write
 // that succeeds removes it; one that fails keeps it and says how to send it again (--draft <file>).
-import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +16,7 @@ export async function newDraftFile(ctx: Context, text: string): Promise<string> 
   const dir = draftsDir(ctx.env);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const stamp = ctx.now().toISOString().replace(/[:.]/g, '-');
-  const file = join(dir, `note-${stamp}-${randomBytes(3).toString('hex')}.md`);
+  const file = join(dir, `note-${stamp}-${Buffer.from(crypto.getRandomValues(new Uint8Array(3))).toString('hex')}.md`);
   await writeFile(file, text, { mode: 0o600, flag: 'wx' });
   return file;
 }

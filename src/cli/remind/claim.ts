@@ -2,7 +2,6 @@
 // row: the unique key (therapist_id, appointment_id) lets exactly one of two racing runs succeed. A
 // failed reminder is claimed again by a conditional update that only one run's statement can match.
 // Marking it sent writes the conversation log in the same statement (migration 0005's trigger).
-import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
 import { query } from '../../core/query-builder.js';
@@ -18,7 +17,7 @@ export async function claim(api: ApiClient, due: Due, channel: string, message: 
   }
   try {
     const [claimed] = await api.insert<ReminderRow>('reminders', {
-      id: randomUUID(), appointment_id: due.appointment.id, client_id: due.client.id, channel, message, state: 'claimed',
+      id: crypto.randomUUID(), appointment_id: due.appointment.id, client_id: due.client.id, channel, message, state: 'claimed',
     });
     return claimed!;
   } catch (err) {

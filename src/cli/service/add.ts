@@ -1,6 +1,5 @@
 // `practice service add`: a new service on the menu, POST service_menu with a client-chosen id so a
 // retried request cannot add it twice. A name already on the menu is refused (409), naming that service.
-import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
@@ -27,7 +26,7 @@ export function addCommand(ctx: Context): Command {
 
 async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const { serviceCreateSchema } = await inputSchemas();
-  const body = serviceBody(serviceCreateSchema, options, { id: randomUUID() });
+  const body = serviceBody(serviceCreateSchema, options, { id: crypto.randomUUID() });
   const insert = (await ctx.api()).insert<Service>('service_menu', body);
   const [service] = await explainDuplicate(ctx, insert, nameOf(body.name));
   await reportCreated(ctx, `Added ${nameWithId(service!)} to the menu.`, service!, COLUMNS, options);
