@@ -6,7 +6,7 @@ import { startInBackground } from '../../local-service/background.js';
 import { ANY_ORIGIN, parseCorsOrigins } from '../../server/http/cors-origins.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/http/limits.js';
 import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
+import { CommandError, UsageError } from '../errors.js';
 import { dataDirOf, dataDirOption, integerIn } from './shared.js';
 
 const DEFAULT_PORT = 54321;
@@ -100,10 +100,7 @@ export function startCommand(ctx: Context): Command {
         .default([ANY_ORIGIN], ANY_ORIGIN)
         .env('PRACTICE_CORS_ORIGINS'),
     )
-    .addOption(
-      new Option('--no-migrate', "don't migrate the database; refuse to start unless `practice server schema`'s files were applied")
-        .env('PRACTICE_SKIP_MIGRATIONS'),
-    )
+    .option('--no-migrate', "don't migrate the database; refuse to start unless `practice server schema`'s files were applied (env: PRACTICE_SKIP_MIGRATIONS=1)")
     .option('--foreground', 'stay in the foreground and print {"url", "anon_key"} once listening')
     .addHelpText('before', `Examples:
   $ practice server start                      # PGlite under ~/.local/share/practice, in the background
@@ -121,7 +118,19 @@ With REDIS_URL set, the rate-limit counters live in that Redis, shared by every 
   return command;
 }
 
-async function runStart(options: StartOptions, ctx: Context): Promise<void> {
+/**
+ * PRACTICE_SKIP_MIGRATIONS as a person means it: 1/true/yes skips, 0/false/no or empty does not.
+ * (commander's env for a --no- flag would take any value, 0 included, as the flag.)
+ */
+function skipMigrationsFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const value = env.PRACTICE_SKIP_MIGRATIONS?.trim().toLowerCase() ?? '';
+  if (['', '0', 'false', 'no'].includes(value)) return false;
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  throw new UsageError(`PRACTICE_SKIP_MIGRATIONS: expected 1 (skip the migrations) or 0; got '${env.PRACTICE_SKIP_MIGRATIONS}'`);
+}
+
+async function runStart(given: StartOptions, ctx: Context): Promise<void> {
+  const options = { ...given, migrate: given.migrate && !skipMigrationsFromEnv(ctx.env) };
   const dataDir = dataDirOf(options, ctx);
   if (!options.foreground) {
     const started = await startInBackground(ctx.self, { ...ctx.env, ...childEnv(options) }, { ...options, dataDir });
