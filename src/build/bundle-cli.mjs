@@ -25,6 +25,17 @@ await build({
   logLevel: 'warning',
 });
 
+// Packages stay in node_modules, required at run time, except these: commander, which every
+// command runs, and zod/mini with its English messages, which every write runs and which bundled
+// keeps only the checks records.ts uses (requiring all of zod takes ~100 ms; bench/cli).
+const BUNDLED = /^(commander|zod\/mini|zod\/v4\/locales\/en\.js)$/;
+const packagesOutside = {
+  name: 'packages-outside',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) => (BUNDLED.test(path) ? undefined : { path, external: true }));
+  },
+};
+
 const { metafile } = await build({
   entryPoints: { cli: 'src/cli/program.ts' },
   bundle: true,
@@ -32,8 +43,8 @@ const { metafile } = await build({
   platform: 'node',
   format: 'esm',
   target: TARGET,
-  // Packages stay in node_modules, required at run time; commander is bundled, as every command uses it.
-  packages: 'external',
+  plugins: [packagesOutside],
+  // commander's own CommonJS, not the ES module wrapper its "import" condition names.
   alias: { commander: './node_modules/commander/index.js' },
   // Chunks sit beside cli.cjs: code that finds files next to itself (the PGlite template) finds them in dist/.
   outdir: 'dist',

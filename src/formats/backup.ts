@@ -1,6 +1,6 @@
 // The file `practice export` writes and `practice import` reads: every table of a practice, all rows.
 // Pure: this module writes and checks the text and plans the inserts; sending them is the command's job.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { InvalidInputError } from '../model/errors.js';
 import {
   appointmentSchema,
@@ -26,14 +26,14 @@ export type BackupTable = (typeof BACKUP_TABLES)[number];
 // therapist_id is left out: the target practice's `auth.uid()` default fills it, so a file can be loaded
 // into another practice, and a row can never be sent as someone else's.
 const rowSchemas = {
-  clients: clientSchema.omit({ therapist_id: true }),
-  service_menu: serviceSchema.omit({ therapist_id: true }),
-  business_hours: businessHoursSchema.omit({ therapist_id: true }),
-  appointments: appointmentSchema.omit({ therapist_id: true }),
-  sessions: sessionNoteSchema.omit({ therapist_id: true }),
-  expenses: expenseSchema.omit({ therapist_id: true }),
-  conversation_log: messageSchema.omit({ therapist_id: true }),
-} satisfies Record<BackupTable, z.ZodType>;
+  clients: z.omit(clientSchema, { therapist_id: true }),
+  service_menu: z.omit(serviceSchema, { therapist_id: true }),
+  business_hours: z.omit(businessHoursSchema, { therapist_id: true }),
+  appointments: z.omit(appointmentSchema, { therapist_id: true }),
+  sessions: z.omit(sessionNoteSchema, { therapist_id: true }),
+  expenses: z.omit(expenseSchema, { therapist_id: true }),
+  conversation_log: z.omit(messageSchema, { therapist_id: true }),
+} satisfies Record<BackupTable, z.ZodMiniType>;
 
 export type BackupTables = { [K in BackupTable]: z.output<(typeof rowSchemas)[K]>[] };
 

@@ -1,8 +1,10 @@
 // The seven records of a practice as the service returns them, and the inputs that create and update them.
 // Reads are lenient so the CLI also works with a backend that knows only INTERFACE.md; inputs are strict.
-// zod and these schemas take tens of milliseconds to load, so commands import this module's types
-// only, and a write loads its schemas when it checks its input (cli/shared/input.ts inputSchemas).
-import { z } from 'zod';
+// zod/mini, not zod's chained API: bundled with only the checks used here, it loads in a few ms
+// where all of zod takes ~100 (its locales alone ~60). Even so, commands import this module's types
+// only, and a write loads it when it checks its input (cli/shared/input.ts inputSchemas).
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { APPOINTMENT_STATUSES } from './appointment-status.js';
 import { CLIENT_STATUSES, CONVERSATION_CHANNELS, CONVERSATION_ROLES, SOAP_PARTS } from './record-values.js';
 import { isAmount } from './money.js';
@@ -14,24 +16,30 @@ import { DAYS_OF_WEEK, parseTimeOfDay, TIME_OF_DAY } from './when.js';
  * DESIGN.md gives it (a service without buffer_minutes has none); unknown fields are dropped, not refused.
  */
 
+// zod/mini leaves its messages to a locale: English, as the rest of the CLI speaks.
+z.config(en());
+
 // PostgreSQL's uuid type takes any 8-4-4-4-12 hex; z.uuid() would refuse ids that are not RFC 9562
 // versions, such as the 00000000-0000-0000-0000-000000000001 a script or fixture may send.
 const id = z.guid();
 const date = z.iso.date();
 const timestamp = z.iso.datetime({ offset: true });
-const minutes = z.number().int().min(0).max(24 * 60);
-const money = z.number().refine(isAmount, 'expected an amount of at most two decimals, not negative');
-const time = z.string().regex(TIME_OF_DAY, 'expected a time as HH:MM');
+const minutes = z.int().check(z.minimum(0), z.maximum(24 * 60));
+const money = z.number().check(z.refine(isAmount, 'expected an amount of at most two decimals, not negative'));
+const time = z.string().check(z.regex(TIME_OF_DAY, 'expected a time as HH:MM'));
 // Our service returns HH:MM; PostgreSQL's own text for a time column (a hosted project) is HH:MM:SS.
-const returnedTime = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/, 'expected a time as HH:MM')
-  .transform(parseTimeOfDay);
-const text = z.string().trim().min(1, 'must not be empty');
+const returnedTime = z.pipe(
+  z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/, 'expected a time as HH:MM')),
+  z.transform(parseTimeOfDay),
+);
+const text = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
+const optional = z.optional;
+/** A field an update may set, or clear with null. */
+const clearable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
 /** A field a backend may lack or leave empty; both read as null. */
-function orNull<T extends z.ZodType>(schema: T) {
-  return schema.nullable().default(null);
+function orNull<T extends z.ZodMiniType>(schema: T) {
+  return z._default(z.nullable(schema), null);
 }
 
 const rowBase = {
@@ -45,7 +53,7 @@ const rowBase = {
 function nonEmpty(update: Record<string, unknown>): boolean {
   return Object.values(update).some((value) => value !== undefined);
 }
-const nothingToUpdate = { message: 'nothing to update: name at least one field' };
+const nothingToUpdate = z.refine<Record<string, unknown>>(nonEmpty, { message: 'nothing to update: name at least one field' });
 
 // Compared as text, which orders zero-padded HH:MM correctly.
 function endsAfterStart(start: string | undefined, end: string | undefined): boolean {
@@ -60,64 +68,66 @@ export const clientSchema = z.object({
   phone: orNull(z.string()),
   email: orNull(z.string()),
   notes: orNull(z.string()),
-  status: z.enum(CLIENT_STATUSES).default('active'),
-  total_visits: z.number().int().default(0),
+  status: z._default(z.enum(CLIENT_STATUSES), 'active'),
+  total_visits: z._default(z.int(), 0),
 });
 
 export const clientCreateSchema = z.strictObject({
-  id: id.optional(),
+  id: optional(id),
   name: text,
-  phone: text.optional(),
-  email: z.email().optional(),
-  notes: text.optional(),
-  status: z.enum(CLIENT_STATUSES).optional(),
+  phone: optional(text),
+  email: optional(z.email()),
+  notes: optional(text),
+  status: optional(z.enum(CLIENT_STATUSES)),
   // Imports carry a client's history; afterwards the service counts completed visits itself.
-  total_visits: z.number().int().min(0).optional(),
+  total_visits: optional(z.int().check(z.minimum(0))),
 });
 
 export const clientUpdateSchema = z
   .strictObject({
-    name: text.optional(),
-    phone: text.nullable().optional(),
-    email: z.email().nullable().optional(),
-    notes: text.nullable().optional(),
-    status: z.enum(CLIENT_STATUSES).optional(),
-    total_visits: z.number().int().min(0).optional(),
+    name: optional(text),
+    phone: clearable(text),
+    email: clearable(z.email()),
+    notes: clearable(text),
+    status: optional(z.enum(CLIENT_STATUSES)),
+    total_visits: optional(z.int().check(z.minimum(0))),
   })
-  .refine(nonEmpty, nothingToUpdate);
+  .check(nothingToUpdate);
 
 // service_menu
 
 export const serviceSchema = z.object({
   ...rowBase,
   name: z.string(),
-  duration: z.number().int(),
+  duration: z.int(),
   price: z.number(),
   description: orNull(z.string()),
-  buffer_minutes: z.number().int().default(0),
-  active: z.boolean().default(true),
+  buffer_minutes: z._default(z.int(), 0),
+  active: z._default(z.boolean(), true),
 });
 
+const serviceMinutes = minutes.check(z.minimum(1));
+
 export const serviceCreateSchema = z.strictObject({
-  id: id.optional(),
+  id: optional(id),
   name: text,
-  duration: minutes.min(1),
+  duration: serviceMinutes,
   price: money,
-  description: text.optional(),
-  buffer_minutes: minutes.optional(),
-  active: z.boolean().optional(),
+  description: optional(text),
+  buffer_minutes: optional(minutes),
+  active: optional(z.boolean()),
 });
 
 export const serviceUpdateSchema = z
   .strictObject({
-    name: text.optional(),
-    duration: minutes.min(1).optional(),
-    price: money.optional(),
-    description: text.nullable().optional(),
-    buffer_minutes: minutes.optional(),
-    active: z.boolean().optional(),
+    name: optional(text),
+    duration: optional(serviceMinutes),
+    price: optional(money),
+    description: clearable(text),
+    buffer_minutes: optional(minutes),
+    active: optional(z.boolean()),
   })
-  .refine(nonEmpty, nothingToUpdate);
+  .check(nothingToUpdate);
 
 // business_hours
 
@@ -128,28 +138,27 @@ export const businessHoursSchema = z.object({
   close_time: returnedTime,
 });
 
-const closesAfterOpening = {
+const closesAfterOpening = z.refine<{ open_time?: string; close_time?: string }>((hours) => endsAfterStart(hours.open_time, hours.close_time), {
   message: 'close_time must be after open_time',
   path: ['close_time'],
-};
+});
 
 export const businessHoursCreateSchema = z
   .strictObject({
-    id: id.optional(),
+    id: optional(id),
     day_of_week: z.enum(DAYS_OF_WEEK),
     open_time: time,
     close_time: time,
   })
-  .refine((hours) => endsAfterStart(hours.open_time, hours.close_time), closesAfterOpening);
+  .check(closesAfterOpening);
 
 export const businessHoursUpdateSchema = z
   .strictObject({
-    day_of_week: z.enum(DAYS_OF_WEEK).optional(),
-    open_time: time.optional(),
-    close_time: time.optional(),
+    day_of_week: optional(z.enum(DAYS_OF_WEEK)),
+    open_time: optional(time),
+    close_time: optional(time),
   })
-  .refine(nonEmpty, nothingToUpdate)
-  .refine((hours) => endsAfterStart(hours.open_time, hours.close_time), closesAfterOpening);
+  .check(nothingToUpdate, closesAfterOpening);
 
 // appointments
 
@@ -165,50 +174,49 @@ export const appointmentSchema = z.object({
   notes: orNull(z.string()),
   // Kept at booking (copied from the service when omitted); a backend without them has neither.
   price: orNull(z.number()),
-  buffer_minutes: z.number().int().default(0),
+  buffer_minutes: z._default(z.int(), 0),
   // The recurring series it was booked in, with the series' RFC 5545 rule; null for a single booking.
   series_id: orNull(id),
   recurrence: orNull(z.string()),
 });
 
-const endsAfterStarting = {
+const endsAfterStarting = z.refine<{ start_time?: string; end_time?: string }>((appointment) => endsAfterStart(appointment.start_time, appointment.end_time), {
   message: 'end_time must be after start_time',
   path: ['end_time'],
-};
+});
 
 export const appointmentCreateSchema = z
   .strictObject({
-    id: id.optional(),
+    id: optional(id),
     date,
     start_time: time,
     end_time: time,
     client_id: id,
-    status: z.enum(APPOINTMENT_STATUSES).optional(),
-    client_name: text.optional(),
-    service_id: id.optional(),
-    notes: text.optional(),
-    price: money.optional(),
-    buffer_minutes: minutes.optional(),
-    series_id: id.optional(),
-    recurrence: text.optional(),
+    status: optional(z.enum(APPOINTMENT_STATUSES)),
+    client_name: optional(text),
+    service_id: optional(id),
+    notes: optional(text),
+    price: optional(money),
+    buffer_minutes: optional(minutes),
+    series_id: optional(id),
+    recurrence: optional(text),
   })
-  .refine((appointment) => endsAfterStart(appointment.start_time, appointment.end_time), endsAfterStarting);
+  .check(endsAfterStarting);
 
 export const appointmentUpdateSchema = z
   .strictObject({
-    date: date.optional(),
-    start_time: time.optional(),
-    end_time: time.optional(),
-    client_id: id.optional(),
-    status: z.enum(APPOINTMENT_STATUSES).optional(),
-    client_name: text.optional(),
-    service_id: id.nullable().optional(),
-    notes: text.nullable().optional(),
-    price: money.optional(),
-    buffer_minutes: minutes.optional(),
+    date: optional(date),
+    start_time: optional(time),
+    end_time: optional(time),
+    client_id: optional(id),
+    status: optional(z.enum(APPOINTMENT_STATUSES)),
+    client_name: optional(text),
+    service_id: clearable(id),
+    notes: clearable(text),
+    price: optional(money),
+    buffer_minutes: optional(minutes),
   })
-  .refine(nonEmpty, nothingToUpdate)
-  .refine((appointment) => endsAfterStart(appointment.start_time, appointment.end_time), endsAfterStarting);
+  .check(nothingToUpdate, endsAfterStarting);
 
 // sessions (SOAP notes)
 
@@ -226,31 +234,34 @@ export const sessionNoteSchema = z.object({
 
 export const sessionNoteCreateSchema = z
   .strictObject({
-    id: id.optional(),
+    id: optional(id),
     client_id: id,
-    appointment_id: id.optional(),
-    subjective: text.optional(),
-    objective: text.optional(),
-    assessment: text.optional(),
-    plan: text.optional(),
-    signed_at: timestamp.optional(),
-    amends_id: id.optional(),
+    appointment_id: optional(id),
+    subjective: optional(text),
+    objective: optional(text),
+    assessment: optional(text),
+    plan: optional(text),
+    signed_at: optional(timestamp),
+    amends_id: optional(id),
   })
-  .refine((note) => SOAP_PARTS.some((part) => note[part] !== undefined), {
+  .check(z.refine<Partial<Record<(typeof SOAP_PARTS)[number], string>>>((note) => SOAP_PARTS.some((part) => note[part] !== undefined), {
     message: 'a note needs at least one of subjective, objective, assessment, plan',
-  });
+  }));
+
+/** The SOAP parts as JSON on stdin: each a text, or null for a part left empty. */
+export const soapPartsSchema = z.strictObject(Object.fromEntries(SOAP_PARTS.map((part) => [part, z.optional(z.nullable(z.string()))])));
 
 // Only an unsigned note changes; signing is the update that sets signed_at.
 export const sessionNoteUpdateSchema = z
   .strictObject({
-    appointment_id: id.nullable().optional(),
-    subjective: text.nullable().optional(),
-    objective: text.nullable().optional(),
-    assessment: text.nullable().optional(),
-    plan: text.nullable().optional(),
-    signed_at: timestamp.optional(),
+    appointment_id: clearable(id),
+    subjective: clearable(text),
+    objective: clearable(text),
+    assessment: clearable(text),
+    plan: clearable(text),
+    signed_at: optional(timestamp),
   })
-  .refine(nonEmpty, nothingToUpdate);
+  .check(nothingToUpdate);
 
 // expenses
 
@@ -264,27 +275,27 @@ export const expenseSchema = z.object({
 });
 
 // The service keeps categories lower case; `--category Supplies` means supplies.
-const category = text.toLowerCase();
-const expenseAmount = money.refine((amount) => amount > 0, 'an expense amount must be greater than 0');
+const category = text.check(z.toLowerCase());
+const expenseAmount = money.check(z.refine((amount: number) => amount > 0, 'an expense amount must be greater than 0'));
 
 export const expenseCreateSchema = z.strictObject({
-  id: id.optional(),
+  id: optional(id),
   date,
   amount: expenseAmount,
   category,
-  description: text.optional(),
-  vendor: text.optional(),
+  description: optional(text),
+  vendor: optional(text),
 });
 
 export const expenseUpdateSchema = z
   .strictObject({
-    date: date.optional(),
-    amount: expenseAmount.optional(),
-    category: category.optional(),
-    description: text.nullable().optional(),
-    vendor: text.nullable().optional(),
+    date: optional(date),
+    amount: optional(expenseAmount),
+    category: optional(category),
+    description: clearable(text),
+    vendor: clearable(text),
   })
-  .refine(nonEmpty, nothingToUpdate);
+  .check(nothingToUpdate);
 
 // conversation_log: append-only, so there is no update input.
 
@@ -295,16 +306,19 @@ export const messageSchema = z.object({
   client_id: id,
   role: z.enum(CONVERSATION_ROLES),
   message: z.string(),
-  channel: z.enum(CONVERSATION_CHANNELS).default('chat'),
+  channel: z._default(z.enum(CONVERSATION_CHANNELS), 'chat'),
 });
 
 export const messageCreateSchema = z.strictObject({
-  id: id.optional(),
+  id: optional(id),
   client_id: id,
   role: z.enum(CONVERSATION_ROLES),
   message: text,
-  channel: z.enum(CONVERSATION_CHANNELS).optional(),
+  channel: optional(z.enum(CONVERSATION_CHANNELS)),
 });
+
+/** A message as typed, before its client is looked up: `msg add` checks the text first. */
+export const messageTextSchema = z.omit(messageCreateSchema, { client_id: true });
 
 export type Client = z.output<typeof clientSchema>;
 export type ClientCreate = z.output<typeof clientCreateSchema>;

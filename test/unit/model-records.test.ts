@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AppointmentStatus } from '../../src/model/appointment-status.js';
 import {
   appointmentCreateSchema,
@@ -36,7 +36,7 @@ const OWNED = { therapist_id: THERAPIST, created_at: AT, updated_at: AT };
 const NOT_OWNED = { therapist_id: null, created_at: null, updated_at: null };
 
 describe('reading records', () => {
-  it.each<{ name: string; schema: z.ZodType; row: Record<string, unknown>; record: Record<string, unknown> }>([
+  it.each<{ name: string; schema: z.ZodMiniType; row: Record<string, unknown>; record: Record<string, unknown> }>([
     {
       name: 'a client as our service returns it',
       schema: clientSchema,
@@ -136,7 +136,7 @@ describe('reading records', () => {
     expect(appointmentSchema.parse(row).status).toBe(status);
   });
 
-  it.each<{ name: string; schema: z.ZodType; row: Record<string, unknown>; path: string }>([
+  it.each<{ name: string; schema: z.ZodMiniType; row: Record<string, unknown>; path: string }>([
     { name: 'a client without an id', schema: clientSchema, row: { name: 'Ann' }, path: 'id' },
     { name: 'a client without a name', schema: clientSchema, row: { id: ID }, path: 'name' },
     { name: 'a client of an unknown status', schema: clientSchema, row: { id: ID, name: 'Ann', status: 'vip' }, path: 'status' },
@@ -167,7 +167,7 @@ describe('reading records', () => {
 });
 
 describe('create inputs', () => {
-  it.each<{ name: string; schema: z.ZodType; input: Record<string, unknown>; body: Record<string, unknown> }>([
+  it.each<{ name: string; schema: z.ZodMiniType; input: Record<string, unknown>; body: Record<string, unknown> }>([
     { name: 'a client by name', schema: clientCreateSchema, input: { name: ' Ann ' }, body: { name: 'Ann' } },
     {
       name: 'an imported client with its own id and history',
@@ -229,7 +229,7 @@ describe('create inputs', () => {
   const service = { name: 'Swedish 60', duration: 60, price: 85 };
   const expense = { date: '2026-11-20', amount: 42, category: 'supplies' };
 
-  it.each<{ name: string; schema: z.ZodType; input: Record<string, unknown>; path: string; message?: string }>([
+  it.each<{ name: string; schema: z.ZodMiniType; input: Record<string, unknown>; path: string; message?: string }>([
     { name: 'a client without a name', schema: clientCreateSchema, input: {}, path: 'name' },
     { name: 'a client with a blank name', schema: clientCreateSchema, input: { name: '  ' }, path: 'name', message: 'must not be empty' },
     { name: 'a client with a bad email', schema: clientCreateSchema, input: { name: 'Ann', email: 'ann@' }, path: 'email' },
@@ -275,7 +275,7 @@ describe('create inputs', () => {
 });
 
 describe('update inputs', () => {
-  it.each<{ name: string; schema: z.ZodType; input: Record<string, unknown> }>([
+  it.each<{ name: string; schema: z.ZodMiniType; input: Record<string, unknown> }>([
     { name: 'a client, clearing phone, email and notes', schema: clientUpdateSchema, input: { phone: null, email: null, notes: null } },
     { name: 'a client archived', schema: clientUpdateSchema, input: { status: 'inactive' } },
     { name: 'a service retired', schema: serviceUpdateSchema, input: { active: false } },
@@ -294,7 +294,7 @@ describe('update inputs', () => {
     expect(schema.parse(input)).toEqual(input);
   });
 
-  it.each<{ name: string; schema: z.ZodType; blank: Record<string, unknown> }>([
+  it.each<{ name: string; schema: z.ZodMiniType; blank: Record<string, unknown> }>([
     { name: 'client', schema: clientUpdateSchema, blank: { phone: undefined } },
     { name: 'service', schema: serviceUpdateSchema, blank: { price: undefined } },
     { name: 'business hours', schema: businessHoursUpdateSchema, blank: { open_time: undefined } },
@@ -308,7 +308,7 @@ describe('update inputs', () => {
     }
   });
 
-  it.each<{ name: string; schema: z.ZodType; input: Record<string, unknown>; path: string }>([
+  it.each<{ name: string; schema: z.ZodMiniType; input: Record<string, unknown>; path: string }>([
     { name: 'a client whose name is cleared', schema: clientUpdateSchema, input: { name: null }, path: 'name' },
     { name: 'a client with an unknown field', schema: clientUpdateSchema, input: { id: ID }, path: '' },
     { name: 'a service of 0 minutes', schema: serviceUpdateSchema, input: { duration: 0 }, path: 'duration' },

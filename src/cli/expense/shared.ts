@@ -3,7 +3,7 @@
 // (amount and category required, the date today by default) and update (any of them) take, and the
 // body they become, checked before anything is sent.
 import { type Command, Option } from 'commander';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Column } from '../../core/output.js';
 import { formatAmount } from '../../model/money.js';
 import { SUGGESTED_EXPENSE_CATEGORIES } from '../../model/record-values.js';
@@ -54,7 +54,7 @@ export function addExpenseFlags(command: Command, create: boolean): Command {
 }
 
 /** The create or update body of the flags given and `extra` fields, checked against `schema` (records.ts). */
-export async function expenseBody<S extends z.ZodType>(ctx: Context, schema: S, flags: ExpenseFlags, extra: object = {}): Promise<z.output<S>> {
+export async function expenseBody<S extends z.ZodMiniType>(ctx: Context, schema: S, flags: ExpenseFlags, extra: object = {}): Promise<z.output<S>> {
   return checkInput(schema, {
     date: flags.date === undefined ? undefined : await dayOption(ctx, '--date', flags.date),
     amount: flags.amount === undefined ? undefined : amountOption('--amount', flags.amount, { positive: true }),

@@ -34,10 +34,9 @@ export function addCommand(ctx: Context): Command {
 }
 
 async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
-  const { messageCreateSchema } = await inputSchemas();
   // The client is looked up after the text is checked, so a bad message sends nothing at all.
-  const messageInput = messageCreateSchema.omit({ client_id: true });
-  const body = checkInput(messageInput, { id: crypto.randomUUID(), role: options.role, message: options.message, channel: options.channel }, { message: '--message' });
+  const { messageTextSchema } = await inputSchemas();
+  const body = checkInput(messageTextSchema, { id: crypto.randomUUID(), role: options.role, message: options.message, channel: options.channel }, { message: '--message' });
   const client = await resolveClient(ctx, options.client);
   const [message] = await (await ctx.api()).insert<Message>('conversation_log', { ...body, client_id: client.id });
   await reportCreated(ctx, `Added a ${message!.role} message to ${client.name}'s log.`, message!, messageColumns(await practiceTimeZone(ctx)), options);

@@ -6,7 +6,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { checkInput } from '../shared/input.js';
+import { checkInput, inputSchemas } from '../shared/input.js';
 import { SOAP_PARTS, type SoapPart } from '../../model/record-values.js';
 import { newDraftFile, readDraftFile } from './draft-file.js';
 import { checkEditorTerminal, runEditor } from './editor.js';
@@ -102,10 +102,8 @@ async function fromStdin(ctx: Context): Promise<Draft> {
   } catch {
     throw new UsageError('stdin: expected a JSON object like {"subjective": "...", "plan": "..."}.');
   }
-  // zod is loaded here, where it is used, not by every note command (records.ts says why).
-  const { z } = await import('zod');
-  const stdinSchema = z.strictObject(Object.fromEntries(SOAP_PARTS.map((part) => [part, z.string().nullable().optional()])));
-  return checkInput(stdinSchema, json, Object.fromEntries(SOAP_PARTS.map((part) => [part, `stdin "${part}"`]))) as Draft;
+  const { soapPartsSchema } = await inputSchemas();
+  return checkInput(soapPartsSchema, json, Object.fromEntries(SOAP_PARTS.map((part) => [part, `stdin "${part}"`]))) as Draft;
 }
 
 async function fromPrompts(ctx: Context): Promise<Soap> {

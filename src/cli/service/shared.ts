@@ -3,7 +3,7 @@
 // and price required) and update (any of them) take, and the body they become, checked before
 // anything is sent.
 import { type Command, Option } from 'commander';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Column } from '../../core/output.js';
 import { formatAmount } from '../../model/money.js';
 import type { Service } from '../../model/records.js';
@@ -56,7 +56,7 @@ export function nameOf(name: string | undefined, self?: string): UniqueValue {
 }
 
 /** The create or update body of the flags given, checked against `schema` (records.ts). */
-export function serviceBody<S extends z.ZodType>(schema: S, flags: ServiceFlags, extra: object = {}): z.output<S> {
+export function serviceBody<S extends z.ZodMiniType>(schema: S, flags: ServiceFlags, extra: object = {}): z.output<S> {
   return checkInput(schema, {
     ...extra,
     name: flags.name,

@@ -1,6 +1,6 @@
 // Flag values as the domain parses them (src/model), in the practice's time zone. A parse error
 // becomes a usage error naming the flag, thrown before any request, so exit 2 means nothing was sent.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { chooseProfile, profileTimeZone } from '../../core/profiles.js';
 import { parseAppointmentStatus, type AppointmentStatus } from '../../model/appointment-status.js';
 import { InvalidInputError } from '../../model/errors.js';
@@ -73,7 +73,7 @@ export function inputSchemas(): Promise<typeof import('../../model/records.js')>
  * Checks a create or update body against its zod schema (src/model/records.ts). The first problem
  * is reported under the flag that set the field (`flags` maps field -> flag), else the field name.
  */
-export function checkInput<S extends z.ZodType>(schema: S, body: unknown, flags: Readonly<Record<string, string>> = {}): z.output<S> {
+export function checkInput<S extends z.ZodMiniType>(schema: S, body: unknown, flags: Readonly<Record<string, string>> = {}): z.output<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
