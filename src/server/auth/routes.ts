@@ -5,11 +5,12 @@ import type { ServiceKeys } from '../../local-service/keys.js';
 import type { Database } from '../db/database.js';
 import { authFailures, ServiceError } from '../errors.js';
 import { parseJsonBody } from '../http/json-body.js';
+import type { AccountStore } from './account-store.js';
 import {
   createAccount, findAccountByEmail, findAccountById, isValidEmail, normalizeEmail, recordSignIn, updateAccount, userJson,
   type Account, type AccountChanges,
 } from './accounts.js';
-import { AUTH_HEALTH, AUTH_SETTINGS } from './settings.js';
+import { AUTH_HEALTH, authSettings } from './settings.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
 import {
   DEFAULT_REFRESH_REUSE_SECONDS, endSessions, rotateRefreshToken, sessionIsLive, startSession, type IssuedToken, type LogoutScope,
@@ -38,6 +39,8 @@ const LOGOUT_SCOPES = new Set<LogoutScope>(['global', 'local', 'others']);
 export interface AuthRouteOptions {
   db: Database;
   keys: ServiceKeys;
+  /** `external`: every route that needs an account refuses, pointing at the project's Supabase Auth. */
+  accountStore: AccountStore;
   settings: AuthSettings;
   /** The hooks each kind of route passes first: its rate limit (INTERFACE.md section 8). */
   onRequest: {
@@ -83,8 +86,17 @@ function metadataOf(body: Record<string, unknown>): Record<string, unknown> | un
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? data as Record<string, unknown> : undefined;
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, onRequest }: AuthRouteOptions): void {
+/** The routes' last hook where the accounts are not here: a client error, never the 500 the missing tables would cause. */
+const refuseAccountsElsewhere: onRequestAsyncHookHandler = async () => {
+  throw authFailures.accountsElsewhere();
+};
+
+export function registerAuthRoutes(app: FastifyInstance, { db, keys, accountStore, settings, onRequest }: AuthRouteOptions): void {
   const secret = new TextEncoder().encode(keys.jwtSecret);
+  // After the rate limits, which count a refused request like any other.
+  const needsAccounts = accountStore === 'embedded' ? [] : [refuseAccountsElsewhere];
+  const credentialsHooks = [...onRequest.credentials, ...needsAccounts];
+  const signedInHooks = [...onRequest.signedIn, ...needsAccounts];
   // Computed at start, so the first sign-in with an unknown email costs one hash like every other.
   void dummyHash();
 
@@ -122,7 +134,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     return { userId, sessionId };
   }
 
-  app.post('/auth/v1/signup', { onRequest: onRequest.credentials }, async (request) => {
+  app.post('/auth/v1/signup', { onRequest: credentialsHooks }, async (request) => {
     const { email, password } = credentials(request);
     if (email === '') throw authFailures.signupNeedsEmail();
     if (!isValidEmail(email)) throw authFailures.invalidEmail();
@@ -137,7 +149,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     return session(account, issued);
   });
 
-  app.post<{ Querystring: { grant_type?: string } }>('/auth/v1/token', { onRequest: onRequest.credentials }, async (request) => {
+  app.post<{ Querystring: { grant_type?: string } }>('/auth/v1/token', { onRequest: credentialsHooks }, async (request) => {
     const grant = request.query.grant_type;
     if (grant === 'password') {
       const { email, password } = credentials(request);
@@ -163,7 +175,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     throw authFailures.unsupportedGrantType();
   });
 
-  app.post<{ Querystring: { scope?: string } }>('/auth/v1/logout', { onRequest: onRequest.signedIn }, async (request, reply) => {
+  app.post<{ Querystring: { scope?: string } }>('/auth/v1/logout', { onRequest: signedInHooks }, async (request, reply) => {
     const user = await signedInUser(request);
     const scope = request.query.scope ?? 'global';
     if (!LOGOUT_SCOPES.has(scope as LogoutScope)) throw authFailures.unsupportedLogoutScope(scope);
@@ -171,7 +183,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
     return reply.code(204).send();
   });
 
-  app.get('/auth/v1/user', { onRequest: onRequest.signedIn }, async (request) => {
+  app.get('/auth/v1/user', { onRequest: signedInHooks }, async (request) => {
     const { userId } = await signedInUser(request);
     const account = await findAccountById(db, userId);
     if (!account) throw authFailures.userNotFound();
@@ -180,7 +192,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
 
   // supabase-js's updateUser. Checked in Supabase Auth's order (UserUpdate in user.go): the email's
   // form, the password's strength, app_metadata, the email's owner, then the same password.
-  app.put('/auth/v1/user', { onRequest: onRequest.signedIn }, async (request) => {
+  app.put('/auth/v1/user', { onRequest: signedInHooks }, async (request) => {
     const user = await signedInUser(request);
     const body = jsonObject(request);
     const email = typeof body.email === 'string' && body.email !== '' ? normalizeEmail(body.email) : undefined;
@@ -208,6 +220,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
   });
 
   // Neither needs a user, only the apikey; both are constants, so no limit counts them.
-  app.get('/auth/v1/settings', async () => AUTH_SETTINGS);
+  const settingsAnswer = authSettings(accountStore);
+  app.get('/auth/v1/settings', async () => settingsAnswer);
   app.get('/auth/v1/health', async () => AUTH_HEALTH);
 }
