@@ -1,7 +1,7 @@
 // The service on a hosted Supabase project's database (the supabase store): accounts and sign-in
-// are Supabase Auth's, at the project's own URL. Every /auth/v1 route that needs an account answers
-// 422 email_provider_disabled in Supabase Auth's shapes, never a 500; settings and health still
-// answer, and REST serves a user whose token Supabase Auth signed with the project's JWT secret.
+// are Supabase Auth's, at the project's own URL. Every /auth/v1 request that would need an account
+// answers 422 email_provider_disabled in Supabase Auth's shapes, never a 500; settings and health
+// still answer, and REST serves a user whose token Supabase Auth signed with the project's JWT secret.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../src/server/auth/tokens.js';
@@ -83,12 +83,17 @@ describe.runIf(testStore() === 'supabase')('/auth/v1 where the accounts are Supa
     expect(versioned.headers.get('x-supabase-api-version')).toBe('2024-01-01');
   });
 
-  it('answers the same without a token or a body: the accounts are not here, whoever asks', async () => {
-    for (const [method, path] of accountRoutes) {
-      const answer = await send(method, path, {});
-      expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(422);
-      expect(answer.body.error_code).toBe('email_provider_disabled');
-    }
+  it('checks each request first, as Supabase Auth does: a malformed one keeps its own 4xx', async () => {
+    const noBody = await send('POST', '/signup', {});
+    expect([noBody.status, noBody.body.error_code]).toEqual([400, 'bad_json']);
+    const noEmail = await send('POST', '/token?grant_type=password', { body: { password: 'x' } });
+    expect([noEmail.status, noEmail.body.error_code]).toEqual([400, 'validation_failed']);
+    const noRefreshToken = await send('POST', '/token?grant_type=refresh_token', { body: {} });
+    expect([noRefreshToken.status, noRefreshToken.body.error]).toEqual([400, 'invalid_request']);
+    const noToken = await send('GET', '/user', {});
+    expect([noToken.status, noToken.body.error_code]).toEqual([401, 'no_authorization']);
+    const forged = await send('POST', '/logout', { token: `${user.token.slice(0, -4)}AAAA` });
+    expect([forged.status, forged.body.error_code]).toEqual([403, 'bad_jwt']);
   });
 
   it('leaves Supabase Auth\'s accounts and sessions as they were', async () => {

@@ -3,6 +3,7 @@
 // sessions, so accounts and sign-in there are Supabase Auth's, at the project's own URL, and this
 // service only verifies the tokens it signs with the project's JWT secret.
 import type { Database } from '../db/database.js';
+import { authFailures } from '../errors.js';
 
 /** `embedded`: this service signs up and signs in; `external`: another auth server keeps the accounts. */
 export type AccountStore = 'embedded' | 'external';
@@ -27,4 +28,16 @@ const PRESENT = `
 export async function findAccountStore(db: Database): Promise<AccountStore> {
   const [row] = await db.query<{ found: number }>(PRESENT);
   return row?.found === EMBEDDED_ONLY.length ? 'embedded' : 'external';
+}
+
+/**
+ * The database as the auth routes see it: itself where the accounts are here; elsewhere, one whose
+ * every query refuses with Supabase Auth's 4xx (errors.ts), never the 500 of the missing tables.
+ */
+export function accountDatabase(db: Database, store: AccountStore): Database {
+  if (store === 'embedded') return db;
+  const refuse = async (): Promise<never> => {
+    throw authFailures.accountsElsewhere();
+  };
+  return { kind: db.kind, query: refuse, exec: refuse, transaction: refuse, runRequest: refuse, close: () => db.close() };
 }

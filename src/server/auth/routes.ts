@@ -5,7 +5,7 @@ import type { ServiceKeys } from '../../local-service/keys.js';
 import type { Database } from '../db/database.js';
 import { authFailures, ServiceError } from '../errors.js';
 import { parseJsonBody } from '../http/json-body.js';
-import type { AccountStore } from './account-store.js';
+import { accountDatabase, type AccountStore } from './account-store.js';
 import {
   createAccount, findAccountByEmail, findAccountById, isValidEmail, normalizeEmail, recordSignIn, updateAccount, userJson,
   type Account, type AccountChanges,
@@ -39,7 +39,7 @@ const LOGOUT_SCOPES = new Set<LogoutScope>(['global', 'local', 'others']);
 export interface AuthRouteOptions {
   db: Database;
   keys: ServiceKeys;
-  /** `external`: every route that needs an account refuses, pointing at the project's Supabase Auth. */
+  /** `external`: a request that would read or write an account is refused, pointing at the project's Supabase Auth. */
   accountStore: AccountStore;
   settings: AuthSettings;
   /** The hooks each kind of route passes first: its rate limit (INTERFACE.md section 8). */
@@ -86,17 +86,11 @@ function metadataOf(body: Record<string, unknown>): Record<string, unknown> | un
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? data as Record<string, unknown> : undefined;
 }
 
-/** The routes' last hook where the accounts are not here: a client error, never the 500 the missing tables would cause. */
-const refuseAccountsElsewhere: onRequestAsyncHookHandler = async () => {
-  throw authFailures.accountsElsewhere();
-};
-
-export function registerAuthRoutes(app: FastifyInstance, { db, keys, accountStore, settings, onRequest }: AuthRouteOptions): void {
+export function registerAuthRoutes(app: FastifyInstance, { db: database, keys, accountStore, settings, onRequest }: AuthRouteOptions): void {
   const secret = new TextEncoder().encode(keys.jwtSecret);
-  // After the rate limits, which count a refused request like any other.
-  const needsAccounts = accountStore === 'embedded' ? [] : [refuseAccountsElsewhere];
-  const credentialsHooks = [...onRequest.credentials, ...needsAccounts];
-  const signedInHooks = [...onRequest.signedIn, ...needsAccounts];
+  // Where the accounts are not here, every use of this one refuses: each route checks its request
+  // as ever (a malformed one keeps its own 4xx), then answers 422 where it would touch an account.
+  const db = accountDatabase(database, accountStore);
   // Computed at start, so the first sign-in with an unknown email costs one hash like every other.
   void dummyHash();
 
@@ -134,7 +128,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, accountStor
     return { userId, sessionId };
   }
 
-  app.post('/auth/v1/signup', { onRequest: credentialsHooks }, async (request) => {
+  app.post('/auth/v1/signup', { onRequest: onRequest.credentials }, async (request) => {
     const { email, password } = credentials(request);
     if (email === '') throw authFailures.signupNeedsEmail();
     if (!isValidEmail(email)) throw authFailures.invalidEmail();
@@ -149,7 +143,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, accountStor
     return session(account, issued);
   });
 
-  app.post<{ Querystring: { grant_type?: string } }>('/auth/v1/token', { onRequest: credentialsHooks }, async (request) => {
+  app.post<{ Querystring: { grant_type?: string } }>('/auth/v1/token', { onRequest: onRequest.credentials }, async (request) => {
     const grant = request.query.grant_type;
     if (grant === 'password') {
       const { email, password } = credentials(request);
@@ -175,7 +169,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, accountStor
     throw authFailures.unsupportedGrantType();
   });
 
-  app.post<{ Querystring: { scope?: string } }>('/auth/v1/logout', { onRequest: signedInHooks }, async (request, reply) => {
+  app.post<{ Querystring: { scope?: string } }>('/auth/v1/logout', { onRequest: onRequest.signedIn }, async (request, reply) => {
     const user = await signedInUser(request);
     const scope = request.query.scope ?? 'global';
     if (!LOGOUT_SCOPES.has(scope as LogoutScope)) throw authFailures.unsupportedLogoutScope(scope);
@@ -183,7 +177,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, accountStor
     return reply.code(204).send();
   });
 
-  app.get('/auth/v1/user', { onRequest: signedInHooks }, async (request) => {
+  app.get('/auth/v1/user', { onRequest: onRequest.signedIn }, async (request) => {
     const { userId } = await signedInUser(request);
     const account = await findAccountById(db, userId);
     if (!account) throw authFailures.userNotFound();
@@ -192,7 +186,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, accountStor
 
   // supabase-js's updateUser. Checked in Supabase Auth's order (UserUpdate in user.go): the email's
   // form, the password's strength, app_metadata, the email's owner, then the same password.
-  app.put('/auth/v1/user', { onRequest: signedInHooks }, async (request) => {
+  app.put('/auth/v1/user', { onRequest: onRequest.signedIn }, async (request) => {
     const user = await signedInUser(request);
     const body = jsonObject(request);
     const email = typeof body.email === 'string' && body.email !== '' ? normalizeEmail(body.email) : undefined;
