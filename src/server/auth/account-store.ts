@@ -1,7 +1,7 @@
 // Whether the database holds the embedded auth service's accounts and sessions. On a hosted Supabase
 // project it does not: migrations 2 and 6 leave Supabase Auth's auth.users alone and create no
 // sessions, so accounts and sign-in there are Supabase Auth's, at the project's own URL, and this
-// service only verifies the tokens it signs with the project's JWT secret.
+// service only verifies the tokens Supabase Auth signs with the project's JWT secret.
 import type { Database } from '../db/database.js';
 import { authFailures } from '../errors.js';
 
