@@ -59,6 +59,15 @@ const API_HINTS: Record<number, string> = {
   429: 'The server is rate limiting this account; wait a minute, or raise --max-wait.',
 };
 
+// By the server's error code, where it says more than the status: checked first.
+const API_CODE_HINTS = new Map<string, string>([
+  // The practice service on a hosted Supabase project's database answers this for every account
+  // route (sign-in is Supabase Auth's there); so does a Supabase project with email sign-in off.
+  ['email_provider_disabled',
+    "This server takes no email sign-in. If its accounts are a Supabase project's, point a profile at the project's own URL " +
+    '(`practice profile add NAME --url https://<ref>.supabase.co --anon-key KEY`) and sign up or in there with `--profile NAME`.'],
+]);
+
 const NO_ANSWER_HINTS: Record<ConnectionError['reason'], string | null> = {
   refused: 'Is the service running? Check the profile (`practice profile list`) or `practice server status`.',
   'unknown host': CHECK_PROFILE_URL,
@@ -69,7 +78,7 @@ const NO_ANSWER_HINTS: Record<ConnectionError['reason'], string | null> = {
 /** The advice for a core error that names a command, when core's own advice does not apply. */
 function commandHint(err: CoreError): string | null {
   if (err instanceof ApiError) {
-    return API_HINTS[err.status] ?? (err.notJson ? 'The answer was not JSON: a proxy, or a URL that is not a practice project? Check `practice profile list`.' : null);
+    return API_CODE_HINTS.get(err.code ?? '') ?? API_HINTS[err.status] ?? (err.notJson ? 'The answer was not JSON: a proxy, or a URL that is not a practice project? Check `practice profile list`.' : null);
   }
   if (err instanceof ConnectionError) return NO_ANSWER_HINTS[err.reason];
   if (err instanceof NotSignedInError) return signInHint(err.profile);

@@ -2,6 +2,7 @@
 // /rest/v1 handed to the REST pipeline, /auth/v1, and the one error handler that answers every failure.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type HookHandlerDoneFunction } from 'fastify';
 import type { ServiceKeys } from '../local-service/keys.js';
+import type { AccountStore } from './auth/account-store.js';
 import { DEFAULT_AUTH_SETTINGS, registerAuthRoutes, type AuthSettings } from './auth/routes.js';
 import { rememberingIdentifier, type Identity } from './auth/verify.js';
 import type { Database } from './db/database.js';
@@ -20,6 +21,8 @@ import { openApiDocument } from './rest/openapi.js';
 export interface AppOptions {
   db: Database;
   schema: SchemaCache;
+  /** Whose the accounts are (prepare.ts): `external` leaves sign-up and sign-in to the project's Supabase Auth. */
+  accountStore: AccountStore;
   keys: ServiceKeys;
   /** Default: INTERFACE.md's 100 reads, 30 writes and 10 auth requests a minute. */
   rateLimits?: RateLimitSettings;
@@ -55,7 +58,7 @@ function sendError(reply: FastifyReply, request: FastifyRequest, err: unknown): 
     .send(JSON.stringify(body));
 }
 
-export async function buildApp({ db, schema, keys, ...options }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, schema, accountStore, keys, ...options }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -145,7 +148,7 @@ export async function buildApp({ db, schema, keys, ...options }: AppOptions): Pr
   });
 
   registerAuthRoutes(app, {
-    db, keys, settings: options.auth ?? DEFAULT_AUTH_SETTINGS,
+    db, keys, accountStore, settings: options.auth ?? DEFAULT_AUTH_SETTINGS,
     onRequest: { credentials: limits.auth, signedIn: limits.rest.length > 0 ? [identifyForLimits, ...limits.rest] : [] },
   });
   registerAdminRoutes(app, { db, onRequest: authenticate });

@@ -172,6 +172,12 @@ export const authFailures = {
   subNotUuid: () => new AuthError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID'),
   userNotFound: () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
   sessionNotFound: () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
+  // Sign-up, the grants, logout and /user on a database whose accounts are Supabase Auth's
+  // (auth/account-store.ts). Supabase Auth's answer to a password sign-in with email sign-in off
+  // (token.go): 422 email_provider_disabled; see docs/supabase-compat.md.
+  accountsElsewhere: () =>
+    new AuthError(422, 'email_provider_disabled',
+      "Accounts on this deployment are kept by the project's Supabase Auth, not by this service: sign up and sign in there, at the project's own URL"),
   unexpected: () =>
     new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
 };

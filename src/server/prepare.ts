@@ -1,14 +1,22 @@
 // Readies a database for serving: versioned migrations (or, with them off, the check that someone
-// applied them all), the refusal to serve without row-level security, then the schema cache the
-// REST planner works from.
+// applied them all), the refusal to serve without row-level security, then what the service reads
+// of it once, at start: the schema cache the REST planner works from, and whose the accounts are.
+import { findAccountStore, type AccountStore } from './auth/account-store.js';
 import { assertMigrated } from './db/assert-migrated.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { loadSchemaCache, type SchemaCache } from './db/schema-cache.js';
 import { assertRowLevelSecurity } from './db/verify-security.js';
 
-export async function prepareDatabase(db: Database, { migrations = true }: { migrations?: boolean } = {}): Promise<SchemaCache> {
+export interface PreparedDatabase {
+  schema: SchemaCache;
+  /** Where /auth/v1 finds accounts: in this database, or with the project's Supabase Auth. */
+  accountStore: AccountStore;
+}
+
+export async function prepareDatabase(db: Database, { migrations = true }: { migrations?: boolean } = {}): Promise<PreparedDatabase> {
   await (migrations ? migrate(db) : assertMigrated(db));
   await assertRowLevelSecurity(db);
-  return loadSchemaCache(db);
+  const [schema, accountStore] = await Promise.all([loadSchemaCache(db), findAccountStore(db)]);
+  return { schema, accountStore };
 }

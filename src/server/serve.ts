@@ -63,11 +63,11 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     const keys = await loadServiceKeys(options.dataDir, options.env);
     const db: Database = await openDatabase(options.databaseUrl ? { url: options.databaseUrl } : { dataDir: options.dataDir });
     shutdown.add(() => db.close());
-    const schema = await prepareDatabase(db, { migrations: options.migrations ?? true });
+    const { schema, accountStore } = await prepareDatabase(db, { migrations: options.migrations ?? true });
     const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
     const rateLimitStore = await openRateLimitStore(rateLimits, options.env.REDIS_URL);
     if (rateLimitStore) shutdown.add(() => rateLimitStore.redis.quit());
-    const app = await buildApp({ db, schema, keys, rateLimits, rateLimitStore, trustProxy: options.trustProxy, corsOrigins: options.corsOrigins });
+    const app = await buildApp({ db, schema, accountStore, keys, rateLimits, rateLimitStore, trustProxy: options.trustProxy, corsOrigins: options.corsOrigins });
     shutdown.add(() => app.close());
     const url = await listen(app, options.host, options.port);
     await lock.publish(url);

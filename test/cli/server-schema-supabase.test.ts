@@ -205,4 +205,17 @@ describe.runIf(SERVER_URL)('practice server schema on a Supabase-shaped database
     expect(one.status, one.text).toBe(200);
     expect(one.body).toEqual({ name: 'Carla Diaz', therapist_id: ann.id });
   });
+
+  it("sends `auth login` and `auth signup` to the project's Supabase Auth, exiting 1 with the way there", async () => {
+    await home.run(['profile', 'add', 'served', '--url', server!.url, '--anon-key', keys.anonKey, '--use']);
+    for (const command of ['login', 'signup']) {
+      const refused = await home.run(['auth', command, '--email', 'ann@example.com', '--password-stdin'], { input: 'correct horse battery\n' });
+      expect(refused.code, refused.stderr).toBe(1);
+      expect(refused.stderr).toContain("Accounts on this deployment are kept by the project's Supabase Auth");
+      expect(refused.stderr).toContain('(HTTP 422 email_provider_disabled)');
+      expect(refused.stderr).toContain("point a profile at the project's own URL (`practice profile add NAME --url https://<ref>.supabase.co");
+    }
+    const status = await home.run(['auth', 'status', '--json']);
+    expect(JSON.parse(status.stdout)).toMatchObject({ signed_in: false });
+  });
 });

@@ -3,6 +3,7 @@
 // migrations off on the supabase store, as `--no-migrate` starts it on a hosted Supabase project.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildApp } from '../../src/server/app.js';
+import type { AccountStore } from '../../src/server/auth/account-store.js';
 import { keysFromSecret, type ServiceKeys } from '../../src/local-service/keys.js';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from '../../src/server/auth/routes.js';
 import { signAccessToken } from '../../src/server/auth/tokens.js';
@@ -101,14 +102,16 @@ const LIMITS_OFF: RateLimitSettings = { readsPerMinute: 0, writesPerMinute: 0, a
 interface Shared {
   db: Database;
   schema: SchemaCache;
+  accountStore: AccountStore;
   keys: ServiceKeys;
 }
 
 async function startInstance(shared: Shared, options: TestServerOptions, release: () => Promise<void>): Promise<TestServer> {
-  const { db, schema, keys } = shared;
+  const { db, schema, accountStore, keys } = shared;
   const app = await buildApp({
     db,
     schema,
+    accountStore,
     keys,
     rateLimits: { ...LIMITS_OFF, ...options.rateLimits },
     rateLimitStore: options.rateLimitStore ?? null,
@@ -156,7 +159,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { db, drop } = await openTestDatabase();
   if (options.schemaSql) await db.exec(options.schemaSql);
-  const schema = await prepareDatabase(db, { migrations: serviceMigrates() });
+  const { schema, accountStore } = await prepareDatabase(db, { migrations: serviceMigrates() });
   const keys = await keysFromSecret(randomBytes(32).toString('hex'));
-  return startInstance({ db, schema, keys }, options, drop);
+  return startInstance({ db, schema, accountStore, keys }, options, drop);
 }

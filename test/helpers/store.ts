@@ -22,7 +22,8 @@ export const serviceMigrates = (): boolean => testStore() !== 'supabase';
 /**
  * Whether the service's /auth/v1 has its accounts and sessions in the database. On a Supabase
  * project Supabase Auth is the auth server: auth.users is its own, and the embedded server's tables
- * are never created there, so tests of sign-up and sign-in run on the other stores only.
+ * are never created there, so tests of sign-up and sign-in run on the other stores only; there the
+ * service refuses them with a 4xx (test/server/auth-elsewhere.test.ts).
  */
 export const embeddedAuth = (): boolean => testStore() !== 'supabase';
 

@@ -28,6 +28,9 @@ describe('failureOf', () => {
     ['a rate limit the server gave no hint for', new ApiError(429, null, 'Rate limit exceeded', null, null), 1,
       'The server is rate limiting this account; wait a minute, or raise --max-wait.'],
     ['the server\'s own hint', new ApiError(409, '23505', 'duplicate', null, 'Use another name.'), 1, 'Use another name.'],
+    ['email sign-in not offered (accounts with a Supabase project\'s Auth)', new ApiError(422, 'email_provider_disabled', 'Accounts are elsewhere', null, null), 1,
+      "This server takes no email sign-in. If its accounts are a Supabase project's, point a profile at the project's own URL " +
+      '(`practice profile add NAME --url https://<ref>.supabase.co --anon-key KEY`) and sign up or in there with `--profile NAME`.'],
     ['a proxy page', new ApiError(405, null, 'The server answered HTTP 405', null, null, true), 1,
       'The answer was not JSON: a proxy, or a URL that is not a practice project? Check `practice profile list`.'],
     ['a refused connection', new ConnectionError('refused', null, false, false, 'refused'), 1,

@@ -5,11 +5,12 @@ import type { ServiceKeys } from '../../local-service/keys.js';
 import type { Database } from '../db/database.js';
 import { authFailures, ServiceError } from '../errors.js';
 import { parseJsonBody } from '../http/json-body.js';
+import { accountDatabase, type AccountStore } from './account-store.js';
 import {
   createAccount, findAccountByEmail, findAccountById, isValidEmail, normalizeEmail, recordSignIn, updateAccount, userJson,
   type Account, type AccountChanges,
 } from './accounts.js';
-import { AUTH_HEALTH, AUTH_SETTINGS } from './settings.js';
+import { AUTH_HEALTH, authSettings } from './settings.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
 import {
   DEFAULT_REFRESH_REUSE_SECONDS, endSessions, rotateRefreshToken, sessionIsLive, startSession, type IssuedToken, type LogoutScope,
@@ -38,6 +39,8 @@ const LOGOUT_SCOPES = new Set<LogoutScope>(['global', 'local', 'others']);
 export interface AuthRouteOptions {
   db: Database;
   keys: ServiceKeys;
+  /** `external`: a request that would read or write an account is refused, pointing at the project's Supabase Auth. */
+  accountStore: AccountStore;
   settings: AuthSettings;
   /** The hooks each kind of route passes first: its rate limit (INTERFACE.md section 8). */
   onRequest: {
@@ -83,8 +86,11 @@ function metadataOf(body: Record<string, unknown>): Record<string, unknown> | un
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? data as Record<string, unknown> : undefined;
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, onRequest }: AuthRouteOptions): void {
+export function registerAuthRoutes(app: FastifyInstance, { db: database, keys, accountStore, settings, onRequest }: AuthRouteOptions): void {
   const secret = new TextEncoder().encode(keys.jwtSecret);
+  // Where the accounts are not here, every use of this one refuses: each route checks its request
+  // as ever (a malformed one keeps its own 4xx), then answers 422 where it would touch an account.
+  const db = accountDatabase(database, accountStore);
   // Computed at start, so the first sign-in with an unknown email costs one hash like every other.
   void dummyHash();
 
@@ -208,6 +214,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, keys, settings, o
   });
 
   // Neither needs a user, only the apikey; both are constants, so no limit counts them.
-  app.get('/auth/v1/settings', async () => AUTH_SETTINGS);
+  const settingsAnswer = authSettings(accountStore);
+  app.get('/auth/v1/settings', async () => settingsAnswer);
   app.get('/auth/v1/health', async () => AUTH_HEALTH);
 }

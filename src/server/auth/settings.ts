@@ -1,5 +1,6 @@
 // GET /auth/v1/settings and /health as Supabase Auth answers them (settings.go, api.go): what the
 // embedded service offers (email and password, confirmed at once) and who it is.
+import type { AccountStore } from './account-store.js';
 
 /** Supabase Auth's external providers, all off but email: the embedded service signs in by password only. */
 const PROVIDERS = [
@@ -8,16 +9,20 @@ const PROVIDERS = [
   'workos', 'twitch', 'twitter', 'email', 'phone', 'zoom',
 ] as const;
 
-export const AUTH_SETTINGS = {
-  external: Object.fromEntries(PROVIDERS.map((provider) => [provider, provider === 'email'])),
-  disable_signup: false,
-  mailer_autoconfirm: true,
-  phone_autoconfirm: false,
-  sms_provider: '',
-  saml_enabled: false,
-  saml_private_key_next_configured: false,
-  passkeys_enabled: false,
-};
+/** Where the accounts are the project's Supabase Auth's, email is off too and sign-up closed, as its refusals say. */
+export function authSettings(accountStore: AccountStore) {
+  const accounts = accountStore === 'embedded';
+  return {
+    external: Object.fromEntries(PROVIDERS.map((provider) => [provider, provider === 'email' && accounts])),
+    disable_signup: !accounts,
+    mailer_autoconfirm: true,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: false,
+  };
+}
 
 export const AUTH_HEALTH = {
   version: 'practice',
