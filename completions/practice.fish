@@ -307,7 +307,7 @@ complete -c practice -n "__practice_at 'server start'" -l data-dir -r -F -d 'dat
 complete -c practice -n "__practice_at 'server start'" -l database-url -x -d 'run on this PostgreSQL server instead of PGlite'
 complete -c practice -n "__practice_at 'server start'" -l trust-proxy -x -d 'load balancers (addresses, CIDR ranges) whose X-Forwarded-For names the client'
 complete -c practice -n "__practice_at 'server start'" -l cors-origins -x -d 'browser origins allowed to call the service, comma-separated (* for any)'
-complete -c practice -n "__practice_at 'server start'" -l no-migrate -d 'don\'t migrate the database; refuse to start unless `practice server schema`\'s files were applied'
+complete -c practice -n "__practice_at 'server start'" -l no-migrate -d 'don\'t migrate the database; refuse to start unless `practice server schema`\'s files were applied (env: PRACTICE_SKIP_MIGRATIONS=1)'
 complete -c practice -n "__practice_at 'server start'" -l foreground -d 'stay in the foreground and print {"url", "anon_key"} once listening'
 complete -c practice -n "__practice_at 'server start'" -l reads-per-minute -x -d 'REST reads per user a minute (0: no limit)'
 complete -c practice -n "__practice_at 'server start'" -l writes-per-minute -x -d 'REST writes per user a minute (0: no limit)'
