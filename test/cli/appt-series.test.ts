@@ -90,7 +90,8 @@ describe('appt add --repeat', () => {
     expect(result.stderr).toContain('2 of 5 days of the series conflict; nothing was booked:');
     expect(result.stderr).toMatch(/2027-09-21: overlaps \w+ Bob Stone, 2027-09-21 10:30-11:30 \(scheduled\)/);
     expect(result.stderr).toMatch(/2027-09-28: overlaps \w+ Bob Stone, 2027-09-28 11:05-11:45 \(scheduled\)/);
-    expect(result.stderr).toContain('hint: Add --skip-conflicts');
+    // Only overlaps: --yes would not help, so the hint does not offer it.
+    expect(result.stderr).toContain('hint: Add --skip-conflicts to book the other days, or choose another time.');
     expect(writes()).toEqual([]);
     expect(await rows('client_name=eq.Ann Lee', 'date=gte.2027-09-01', 'date=lte.2027-10-31')).toEqual([]);
 
@@ -107,6 +108,7 @@ describe('appt add --repeat', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('2027-11-05: outside business hours');
     expect(refused.stderr).toContain('2027-11-12: outside business hours');
+    expect(refused.stderr).toContain('--yes to book outside business hours anyway');
     const closed = await home.run(['appt', 'add', '--client', 'Ann', '--date', '2027-11-06', '--start', '10', '--end', '11', '--repeat', 'weekly', '--count', '1']);
     expect(closed.stderr).toContain('2027-11-06: a closed day');
     expect((await home.run([...args, '--yes'])).code).toBe(0);

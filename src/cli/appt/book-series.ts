@@ -69,7 +69,10 @@ export async function bookSeries(ctx: Context, first: AppointmentCreate, plan: S
   if (conflicts.length > 0 && !flags.skipConflicts) {
     throw new CommandError(
       `${blocked.size} of ${dates.length} days of the series conflict; nothing was booked:\n${byDate(conflicts)}`,
-      'Add --skip-conflicts to book the other days, --yes to book outside business hours anyway, or choose another time.',
+      // --yes is offered only where it would help: an overlap is refused whatever the flags.
+      conflicts.some((conflict) => conflict.kind === 'hours')
+        ? 'Add --skip-conflicts to book the other days, --yes to book outside business hours anyway, or choose another time.'
+        : 'Add --skip-conflicts to book the other days, or choose another time.',
     );
   }
   const booking = occurrences.filter((occurrence) => !blocked.has(occurrence.date));
