@@ -4,7 +4,7 @@
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
 
-const HOW_TO_APPLY = 'Apply the files of `practice server schema` to it first, or start the service without --no-migrate.';
+const HOW_TO_APPLY = 'Apply the files of `practice server schema` to it first, or start the service without --no-migrate (and PRACTICE_SKIP_MIGRATIONS unset or 0).';
 
 export async function assertMigrated(db: Database): Promise<void> {
   const [found] = await db.query<{ ready: boolean }>(
