@@ -20,6 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from '../shared/runs.mjs';
 import { BIN, startService } from '../shared/service.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,8 +54,6 @@ function practice(args, input) {
   if (result.status !== 0) throw new Error(`practice ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
   return result.stdout;
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * One run of `<node> <args>`, timed by bash's `time` (getrusage): wall clock as the goals state it,

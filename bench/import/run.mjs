@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { judge, printCases } from '../shared/runs.mjs';
 import { BIN, countingProxy, signUp, startService } from '../shared/service.mjs';
 
 const CLIENTS = 1000;
@@ -54,17 +55,15 @@ try {
   const first = await importOnce();
   const rerun = await importOnce();
 
-  const row = (name, { ms, requests }) => `${name.padEnd(34)} ${String(requests).padStart(8)} ${ms.toFixed(0).padStart(9)}`;
   console.log(`Import of ${CLIENTS} clients into the embedded service (default rate limits)\n`);
-  console.log(`${'case'.padEnd(34)} ${'requests'.padStart(8)} ${'wall ms'.padStart(9)}`);
-  console.log(row('baseline: one raw bulk POST', baseline));
-  console.log(row('practice import', first));
-  console.log(row('practice import, run again', rerun));
+  printCases('case', [
+    { name: 'baseline: one raw bulk POST', ...baseline },
+    { name: 'practice import', ...first },
+    { name: 'practice import, run again', ...rerun },
+  ]);
   console.log(`\nimport / baseline: ${(first.ms / baseline.ms).toFixed(1)}x wall (the import includes Node's start-up and checking the file)`);
   console.log(`first run said: ${first.said.replace(/^\S+ /, '')}; again: ${rerun.said.replace(/^\S+ /, '')}`);
-  const ok = first.requests <= 2 && first.ms < 3000;
-  console.log(`goal (<= 2 requests, < 3000 ms): ${ok ? 'met' : 'NOT met'}`);
-  process.exitCode = ok ? 0 : 1;
+  judge('<= 2 requests, < 3000 ms', first.requests <= 2 && first.ms < 3000);
 } finally {
   proxy.close();
   service.stop();

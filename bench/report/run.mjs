@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, postRows, timed } from '../shared/runs.mjs';
+import { alternating, judge, postRows, printCases, timed } from '../shared/runs.mjs';
 import { BIN, countingProxy, signUp, startService } from '../shared/service.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -65,22 +65,15 @@ try {
   // Warm-up: the service's prepared reads, the CLI's code cache.
   const warm = await report();
   const reads = await plain();
-  const times = { report: [], plain: [] };
-  for (let run = 0; run < RUNS; run++) {
-    times.plain.push((await plain()).ms);
-    times.report.push((await report()).ms);
-  }
-  const [reportMs, plainMs] = [median(times.report), median(times.plain)];
-  const row = (name, ms, requests) => `${name.padEnd(40)} ${String(requests).padStart(8)} ${ms.toFixed(0).padStart(9)}`;
-  console.log(`${`case (median of ${RUNS} runs)`.padEnd(40)} ${'requests'.padStart(8)} ${'wall ms'.padStart(9)}`);
-  console.log(row(`plain reads (${reads.stdout.trim().replace(' ', ' rows + ')} rows)`, plainMs, reads.requests));
-  console.log(row(`practice report pnl --year ${YEAR} --format csv`, reportMs, warm.requests));
-  const ratio = reportMs / plainMs;
+  const medians = await alternating(RUNS, { plain, report });
+  printCases(`case (median of ${RUNS} runs)`, [
+    { name: `plain reads (${reads.stdout.trim().replace(' ', ' rows + ')} rows)`, ms: medians.plain, requests: reads.requests },
+    { name: `practice report pnl --year ${YEAR} --format csv`, ms: medians.report, requests: warm.requests },
+  ]);
+  const ratio = medians.report / medians.plain;
   console.log(`\nreport / plain reads: ${ratio.toFixed(2)}x (both include Node's start-up; the report also the CLI's)`);
   console.log(`totals row: ${warm.stdout.trim().split('\n').at(-1)}`);
-  const ok = ratio <= GOAL && warm.requests === reads.requests;
-  console.log(`goal (<= ${GOAL}x, no more requests than the plain reads): ${ok ? 'met' : 'NOT met'}`);
-  process.exitCode = ok ? 0 : 1;
+  judge(`<= ${GOAL}x, no more requests than the plain reads`, ratio <= GOAL && warm.requests === reads.requests);
 } finally {
   proxy.close();
   service.stop();

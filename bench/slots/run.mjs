@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, postRows, timed } from '../shared/runs.mjs';
+import { alternating, judge, postRows, printCases, timed } from '../shared/runs.mjs';
 import { BIN, countingProxy, signUp, startService } from '../shared/service.mjs';
 
 const runsArg = process.argv.indexOf('--runs');
@@ -65,22 +65,15 @@ try {
   // Warm-up: the service's prepared reads, the CLI's code cache.
   const warm = await slots();
   const listed = await list();
-  const times = { slots: [], list: [] };
-  for (let run = 0; run < RUNS; run++) {
-    times.list.push((await list()).ms);
-    times.slots.push((await slots()).ms);
-  }
-  const [slotsMs, listMs] = [median(times.slots), median(times.list)];
+  const medians = await alternating(RUNS, { list, slots });
   const found = JSON.parse(warm.stdout).days.reduce((sum, day) => sum + day.slots.length, 0);
-  const row = (name, ms, requests) => `${name.padEnd(72)} ${String(requests).padStart(8)} ${ms.toFixed(0).padStart(9)}`;
-  console.log(`${`case (median of ${RUNS} runs)`.padEnd(72)} ${'requests'.padStart(8)} ${'wall ms'.padStart(9)}`);
-  console.log(row(`practice ${listArgs.join(' ')} (${JSON.parse(listed.stdout).length} rows)`, listMs, listed.requests));
-  console.log(row(`practice ${slotsArgs.join(' ')} (${found} slots)`, slotsMs, warm.requests));
-  const ratio = slotsMs / listMs;
+  printCases(`case (median of ${RUNS} runs)`, [
+    { name: `practice ${listArgs.join(' ')} (${JSON.parse(listed.stdout).length} rows)`, ms: medians.list, requests: listed.requests },
+    { name: `practice ${slotsArgs.join(' ')} (${found} slots)`, ms: medians.slots, requests: warm.requests },
+  ]);
+  const ratio = medians.slots / medians.list;
   console.log(`\nslots / list: ${ratio.toFixed(2)}x (both include Node's start-up and the CLI's)`);
-  const ok = ratio <= GOAL;
-  console.log(`goal (<= ${GOAL}x): ${ok ? 'met' : 'NOT met'}`);
-  process.exitCode = ok ? 0 : 1;
+  judge(`<= ${GOAL}x`, ratio <= GOAL);
 } finally {
   proxy.close();
   service.stop();
