@@ -120,6 +120,23 @@ describe('note add --edit', () => {
     expect(await readFile(draft!, 'utf8')).toContain('## Subjective\nHeadache since Monday\n');
   });
 
+  it('keeps the answers given before the prompts are stopped with Ctrl-C', async () => {
+    const client = await practice(['client', 'add', '--name', 'Mo Reyes']);
+    server.received.length = 0;
+    const terminal = atTerminal(['note', 'add', '--client', client], home.env);
+    await terminal.answer('Subjective: what the client reports (- to skip)', `Knee pain on stairs${KEY.enter}`);
+    await terminal.answer('Objective:', `Swelling${KEY.ctrlC}`);
+    const { code, screen } = await terminal.exit();
+    expect(code, screen).toBe(130);
+    expect(writes()).toEqual([]);
+    const draft = screen.match(/What you answered is kept in (\S+);/)?.[1];
+    expect(await readFile(draft!, 'utf8')).toContain('## Subjective\nKnee pain on stairs\n');
+    const sent = await home.run(['note', 'add', '--client', client, '--draft', draft!]);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(await stored(sent.stdout.trim())).toMatchObject({ subjective: 'Knee pain on stairs', objective: null });
+    expect(await stat(draft!).catch(() => null)).toBeNull();
+  });
+
   it('without any terminal refuses --edit before a request or the editor (exit 2)', async () => {
     const marker = join(home.dir, 'never-ran');
     server.received.length = 0;

@@ -127,9 +127,18 @@ async function fromStdin(ctx: Context): Promise<Draft> {
 
 async function fromPrompts(ctx: Context): Promise<Soap> {
   const parts: Soap = {};
-  for (const part of SOAP_PARTS) {
-    const answer = await ctx.prompt.text(`${part[0]!.toUpperCase()}${part.slice(1)}: ${HELP[part]} (- to skip)`, { flag: `${SOAP_FLAGS[part]} (or --edit, or JSON on stdin)`, default: '-' });
-    if (answer.trim() !== '-') parts[part] = answer;
+  try {
+    for (const part of SOAP_PARTS) {
+      const answer = await ctx.prompt.text(`${part[0]!.toUpperCase()}${part.slice(1)}: ${HELP[part]} (- to skip)`, { flag: `${SOAP_FLAGS[part]} (or --edit, or JSON on stdin)`, default: '-' });
+      if (answer.trim() !== '-') parts[part] = answer;
+    }
+  } catch (error) {
+    // Stopped half-way (Ctrl-C): the parts answered so far are kept, as a write that fails keeps them.
+    if (SOAP_PARTS.some((part) => parts[part]?.trim())) {
+      const file = await newDraftFile(ctx, soapTemplate(parts));
+      ctx.out.note(`What you answered is kept in ${file}; send it with --draft ${file}.`);
+    }
+    throw error;
   }
   return parts;
 }
