@@ -26,7 +26,7 @@ async function writeAtomically(path: string, content: string | Uint8Array, { rep
 const PUBLISHED_MODE = 0o644;
 
 /** A file meant for others to read: the mode it gets, else that of the file it replaces, else 0644. */
-export interface Published {
+interface Published {
   mode?: number | undefined;
 }
 
