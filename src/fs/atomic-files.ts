@@ -24,6 +24,8 @@ async function putInPlace(path: string, content: string | Uint8Array, how: 'rena
   try {
     const file = await open(own, 'wx', mode);
     try {
+      // The mode asked for, not what the umask leaves of it: 0600 stays 0600 under umask 0000.
+      await file.chmod(mode);
       await file.writeFile(content);
       if (durable) await file.sync();
     } finally {

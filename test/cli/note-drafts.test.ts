@@ -120,6 +120,23 @@ describe('note add --edit', () => {
     expect(await readFile(draft!, 'utf8')).toContain('## Subjective\nHeadache since Monday\n');
   });
 
+  it('keeps the answers given before the prompts are stopped with Ctrl-C', async () => {
+    const client = await practice(['client', 'add', '--name', 'Mo Reyes']);
+    server.received.length = 0;
+    const terminal = atTerminal(['note', 'add', '--client', client], home.env);
+    await terminal.answer('Subjective: what the client reports (- to skip)', `Knee pain on stairs${KEY.enter}`);
+    await terminal.answer('Objective:', `Swelling${KEY.ctrlC}`);
+    const { code, screen } = await terminal.exit();
+    expect(code, screen).toBe(130);
+    expect(writes()).toEqual([]);
+    const draft = screen.match(/What you answered is kept in (\S+);/)?.[1];
+    expect(await readFile(draft!, 'utf8')).toContain('## Subjective\nKnee pain on stairs\n');
+    const sent = await home.run(['note', 'add', '--client', client, '--draft', draft!]);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(await stored(sent.stdout.trim())).toMatchObject({ subjective: 'Knee pain on stairs', objective: null });
+    expect(await stat(draft!).catch(() => null)).toBeNull();
+  });
+
   it('without any terminal refuses --edit before a request or the editor (exit 2)', async () => {
     const marker = join(home.dir, 'never-ran');
     server.received.length = 0;
@@ -128,6 +145,87 @@ describe('note add --edit', () => {
     expect(result.stderr).toContain('--edit needs a terminal for the editor');
     expect(server.received).toEqual([]);
     expect(await stat(marker).catch(() => null)).toBeNull();
+  });
+});
+
+/** An $EDITOR that replaces the note with `text`, as a person typing it would leave it. */
+const writing = (name: string, text: string) => editor(name, `cat > "$1" <<'NOTE'\n${text}\nNOTE`);
+
+describe('note add --edit reads headings as a person writes them', () => {
+  it('takes any level and case, a letter, and a name or letter before a colon', async () => {
+    const client = await practice(['client', 'add', '--name', 'Hana Sato']);
+    const result = await capturedAtTerminal(['note', 'add', '--client', client, '--edit'], {
+      ...home.env,
+      EDITOR: await writing('forms.sh', '# subjective\nStiff neck\n### OBJECTIVE:\nRange 60 degrees\nA: Muscle tension\nsecond line\nPlan\nHeat'),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain('Left out');
+    expect(await stored(result.stdout.trim())).toMatchObject({
+      subjective: 'Stiff neck', objective: 'Range 60 degrees', assessment: 'Muscle tension\nsecond line', plan: 'Heat',
+    });
+
+    const letters = await capturedAtTerminal(['note', 'add', '--client', client, '--edit'], {
+      ...home.env,
+      EDITOR: await writing('letters.sh', '## S\nBetter\ns: since Monday\n## p:\nSame again\nA\n'),
+    });
+    expect(letters.code, letters.stderr).toBe(0);
+    // "A" alone is text (a grade, say), not a heading; "s:" continues the subjective part.
+    expect(await stored(letters.stdout.trim())).toMatchObject({ subjective: 'Better\nsince Monday', objective: null, assessment: null, plan: 'Same again\nA' });
+  });
+
+  it('takes free text above every heading as the subjective part, and says so', async () => {
+    const client = await practice(['client', 'add', '--name', 'Ivo Marsh']);
+    const result = await capturedAtTerminal(['note', 'add', '--client', client, '--edit'], {
+      ...home.env,
+      EDITOR: await writing('free.sh', 'Slept badly, shoulder sore\nafter gardening'),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('was taken as the subjective part');
+    expect(await stored(result.stdout.trim())).toMatchObject({ subjective: 'Slept badly, shoulder sore\nafter gardening', plan: null });
+  });
+
+  it('names the lines starting with # it leaves out', async () => {
+    const client = await practice(['client', 'add', '--name', 'Jon Vik']);
+    const result = await capturedAtTerminal(['note', 'add', '--client', client, '--edit'], {
+      ...home.env,
+      EDITOR: await writing('comment.sh', '## Plan\nStretches\n# ask about the new job next time'),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/Left out of the note[^]*# ask about the new job next time/);
+    expect(await stored(result.stdout.trim())).toMatchObject({ plan: 'Stretches', subjective: null });
+  });
+
+  it('keeps an empty note that holds typed lines, says what was left out, and its --draft command sends it once written', async () => {
+    const client = await practice(['client', 'add', '--name', 'Kai Dunn']);
+    server.received.length = 0;
+    const refused = await capturedAtTerminal(['note', 'add', '--client', client, '--edit'], {
+      ...home.env,
+      EDITOR: await writing('only-comments.sh', '# Session 4: ask about sleep\n#todo write up'),
+    });
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('The note is empty');
+    expect(refused.stderr).toMatch(/Left out of the note[^]*# Session 4: ask about sleep[^]*#todo write up/);
+    expect(writes()).toEqual([]);
+    const draft = refused.stderr.match(/The note is kept in (\S+)\./)?.[1];
+    expect(await readFile(draft!, 'utf8')).toContain('# Session 4: ask about sleep');
+    const again = refused.stderr.match(/^ {2}practice (note add .*)$/m)?.[1];
+    expect(again).toBe(`note add --client ${client} --draft ${draft}`);
+
+    await writeFile(draft!, `${await readFile(draft!, 'utf8')}\nS: Sleeps six hours\n`);
+    const written = await home.run(again!.split(' '));
+    expect(written.code, written.stderr).toBe(0);
+    expect(await stored(written.stdout.trim())).toMatchObject({ client_id: client, subjective: 'Sleeps six hours' });
+    expect(await stat(draft!).catch(() => null)).toBeNull();
+  });
+
+  it('refuses a template left as it was (exit 2) and keeps no draft of it', async () => {
+    const client = await practice(['client', 'add', '--name', 'Lea Frost']);
+    const untouched = await capturedAtTerminal(['note', 'add', '--client', client, '--edit'], { ...home.env, EDITOR: 'true' });
+    expect(untouched.code, untouched.stderr).toBe(2);
+    expect(untouched.stderr).toContain('The note is empty');
+    expect(untouched.stderr).not.toContain('kept in');
+    expect(untouched.stderr).not.toContain('Left out');
   });
 });
 

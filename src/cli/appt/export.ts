@@ -1,5 +1,6 @@
 // `practice appt export`: the day sheet (a day's or a range's appointments with client and service
-// names) as JSON, CSV or iCalendar, for cron: to stdout, or to a file replaced atomically.
+// names) as JSON, CSV or iCalendar, for cron: to stdout, or to a file replaced atomically that keeps
+// the mode of the one it replaces (a new one is 0644, or --mode), so a web server can go on serving it.
 import { Command, Option } from 'commander';
 import { toCsv } from '../../formats/csv.js';
 import { toICalendar } from '../../formats/ics.js';
@@ -8,7 +9,7 @@ import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { readAll } from '../shared/read-all.js';
-import { emit } from '../shared/write-file.js';
+import { emit, parseMode } from '../shared/write-file.js';
 import { dayOption, practiceTimeZone } from '../shared/input.js';
 import { servicesOf } from './services.js';
 
@@ -21,6 +22,7 @@ interface ExportOptions {
   format: Format;
   output?: string;
   redact?: boolean;
+  mode?: number;
 }
 
 export function exportCommand(ctx: Context): Command {
@@ -36,12 +38,14 @@ export function exportCommand(ctx: Context): Command {
     .option('--to <day>', 'up to this day (inclusive; default: the --from day)')
     .addOption(new Option('--format <format>', 'json, csv or ics (RFC 5545)').choices(['json', 'csv', 'ics']).default('json'))
     .option('-o, --output <dir|file>', 'write to this file (replaced atomically), or into this directory (default: stdout)')
+    .option('--mode <octal>', 'the mode of the file written (default: that of the file it replaces, else 644)', parseMode)
     .option('--redact', 'client names as initials, and no notes')
     .addHelpText('after', '\nThe columns and the calendar fields are described in `practice help formats`.')
     .action((options: ExportOptions) => runExport(options, ctx));
 }
 
 async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
+  if (options.mode !== undefined && (options.output === undefined || options.output === '-')) throw new UsageError('--mode: needs --output; stdout has no mode.');
   const from = await dayOption(ctx, options.from ? '--from' : '--date', options.from ?? options.date ?? 'today');
   const to = options.to === undefined ? from : await dayOption(ctx, '--to', options.to);
   if (to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);
@@ -57,5 +61,6 @@ async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
       ? toCsv(SCHEDULE_COLUMNS, scheduleRows(schedule, { redact }))
       : `${JSON.stringify(scheduleRows(schedule, { redact }), null, 2)}\n`;
   const days = from === to ? from : `${from}_${to}`;
-  await emit(ctx, text, { output: options.output, fileName: () => `appointments-${days}.${options.format}` }, `${schedule.length} appointments`);
+  const destination = { output: options.output, fileName: () => `appointments-${days}.${options.format}`, published: { mode: options.mode } };
+  await emit(ctx, text, destination, `${schedule.length} appointments`);
 }

@@ -19,7 +19,7 @@ export function exportCommand(ctx: Context): Command {
   $ practice export | gzip > practice-$(date +%F).json.gz
   $ practice export -p old --output move.json && practice import move.json -p new
 `)
-    .option('-o, --output <dir|file>', 'write to this file, or to a new dated file in this directory (default: stdout)')
+    .option('-o, --output <dir|file>', 'write to this file (mode 0600), or to a new dated file in this directory (default: stdout)')
     .action((options: ExportOptions) => runExport(options, ctx));
 }
 

@@ -13,7 +13,7 @@ import { reportCreated } from '../shared/report.js';
 import { resolveClient, resolveRowId } from '../shared/resolve.js';
 import { keepingDraft } from './draft-file.js';
 import { COLUMNS, FIELDS, FLAG_OF } from './shared.js';
-import { addSoapOptions, checkSoapSource, readSoap, type SoapOptions } from './soap-input.js';
+import { addSoapOptions, checkSoapSource, readSoap, type SoapOptions, writtenParts } from './soap-input.js';
 
 interface AddOptions extends SoapOptions, RowOptions {
   client: string;
@@ -46,7 +46,7 @@ async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const { parts, draftFile } = given ?? await readSoap(options, ctx);
   const again = (file: string) => `practice note add --client ${client.id}${appointment === undefined ? '' : ` --appointment ${appointment}`} --draft ${file}`;
   const created = await keepingDraft(ctx, draftFile, again, async () => {
-    const note = checkInput(sessionNoteCreateSchema, { id: crypto.randomUUID(), client_id: client.id, appointment_id: appointment, ...parts }, FLAG_OF);
+    const note = checkInput(sessionNoteCreateSchema, { id: crypto.randomUUID(), client_id: client.id, appointment_id: appointment, ...writtenParts(parts) }, FLAG_OF);
     const [row] = await (await ctx.api()).insert<SessionNote>('sessions', note);
     return row!;
   });

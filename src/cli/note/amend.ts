@@ -11,7 +11,7 @@ import { checkInput, inputSchemas } from '../shared/input.js';
 import { reportCreated } from '../shared/report.js';
 import { keepingDraft } from './draft-file.js';
 import { COLUMNS, fetchNote, FIELDS, FLAG_OF } from './shared.js';
-import { addSoapOptions, checkSoapSource, readSoap, type SoapOptions } from './soap-input.js';
+import { addSoapOptions, checkSoapSource, readSoap, type SoapOptions, writtenParts } from './soap-input.js';
 
 type AmendOptions = SoapOptions & RowOptions;
 
@@ -44,7 +44,7 @@ async function runAmend(text: string, options: AmendOptions, ctx: Context): Prom
       client_id: original.client_id,
       appointment_id: original.appointment_id ?? undefined,
       amends_id: original.id,
-      ...parts,
+      ...writtenParts(parts),
     }, FLAG_OF);
     const [row] = await (await ctx.api()).insert<SessionNote>('sessions', amendment);
     return row!;

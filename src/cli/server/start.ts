@@ -139,6 +139,8 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
     );
     return;
   }
+  // The server writes a practice's records: nothing it creates is for other users, whatever the umask.
+  process.umask(0o077);
   const { serve } = await import('../../server/serve.js');
   const { DataDirLockedError } = await import('../../local-service/server-state.js');
   let server;

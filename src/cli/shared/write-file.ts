@@ -1,15 +1,40 @@
 // Where an export or a backup goes: stdout, or a file written atomically (src/fs/atomic-files.ts), so
-// a cron job's reader sees the old file or the whole new one, never half of one.
+// a cron job's reader sees the old file or the whole new one, never half of one. A backup or a full
+// export is its owner's alone (0600, folders made 0700) whatever the umask; a file meant to be
+// published (the day sheet for a web server) keeps the mode of the file it replaces.
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
+import { InvalidArgumentError } from 'commander';
 import { createFileExclusively, writeFileAtomically } from '../../fs/atomic-files.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 
-/** Writes `content` to `path`, its folders made first; with `replace: false` a file there stays (EEXIST). */
-async function writeAtomically(path: string, content: string | Uint8Array, { replace = true } = {}): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await (replace ? writeFileAtomically : createFileExclusively)(path, content);
+interface WriteOptions {
+  /** false: a file there stays (EEXIST). */
+  replace?: boolean;
+  published?: Published | undefined;
+}
+
+/** Writes `content` to `path`, its folders made first (0700 unless published). */
+async function writeAtomically(path: string, content: string | Uint8Array, { replace = true, published }: WriteOptions = {}): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, ...(published ? {} : { mode: 0o700 }) });
+  const mode = published ? published.mode ?? (await stat(path).catch(() => null))?.mode ?? PUBLISHED_MODE : 0o600;
+  await (replace ? writeFileAtomically : createFileExclusively)(path, content, { mode: mode & 0o777 });
+}
+
+/** A new published file's mode: readable by a web server, writable by its owner. */
+const PUBLISHED_MODE = 0o644;
+
+/** A file meant for others to read: the mode it gets, else that of the file it replaces, else 0644. */
+interface Published {
+  mode?: number | undefined;
+}
+
+/** `--mode` as given: three octal digits, with or without a leading 0 or 0o. */
+export function parseMode(text: string): number {
+  const digits = /^(?:0o?)?([0-7]{3})$/i.exec(text.trim())?.[1];
+  if (digits === undefined) throw new InvalidArgumentError('expected an octal mode like 644 or 0640.');
+  return parseInt(digits, 8);
 }
 
 /** A moment as file names carry it, to the second and without colons: 2026-11-22T214005Z. */
@@ -36,6 +61,8 @@ export interface Destination {
    * file is lost (backups). A file the user named is always replaced.
    */
   replaceInDirectory?: boolean;
+  /** Absent: the file is private (0600). */
+  published?: Published | undefined;
 }
 
 /** Prints `content` to stdout, or writes it atomically where `to` says and says where it went (stderr). */
@@ -48,7 +75,7 @@ export async function emit(ctx: Context, content: string | Uint8Array, to: Desti
   let written: string;
   try {
     written = path === to.output || to.replaceInDirectory !== false
-      ? await writeAtomically(path, content).then(() => path)
+      ? await writeAtomically(path, content, { published: to.published }).then(() => path)
       : await writeNumbered(path, content);
   } catch (err) {
     throw unwritable(path, err as NodeJS.ErrnoException);

@@ -2,6 +2,7 @@
 // default). It is single-connection, so requests queue on its transaction lock.
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { makePrivate } from '../../fs/private-files.js';
 import type { ApiRequest, Database, OwnerTransaction } from './database.js';
 import { identityStatement } from './identity-sql.js';
 import { PglitePipeline } from './pglite-pipeline.js';
@@ -33,6 +34,8 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     startParams: [...START_PARAMS, ...Object.entries(target.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
   });
   await pg.exec(`set timezone = 'UTC'`);
+  // PGlite gives the files it unpacks (initdb, a snapshot loaded) and a few it rewrites its own modes.
+  if (target.dataDir) makePrivate(target.dataDir);
   const pipeline = new PglitePipeline(pg);
 
   return {
