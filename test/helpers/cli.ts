@@ -1,10 +1,12 @@
 // The built `practice` binary as a child process (run `npm run build` first), each test in a home of
 // its own: temporary config and data dirs, and none of the caller's PRACTICE_* variables.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isProcessAlive } from '../../src/fs/process-alive.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/practice.cjs', import.meta.url));
 
@@ -64,6 +66,26 @@ export function runPractice(args: string[], env: NodeJS.ProcessEnv, input?: stri
   return launchPractice(args, env, input).result;
 }
 
+/**
+ * Stops every service a test's commands started in the background under `dir` (each data dir's
+ * `server.json` names its pid), so that no test leaves a process behind (.ci/run fails on one).
+ */
+async function stopServersUnder(dir: string): Promise<void> {
+  const entries = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
+  const pids = await Promise.all(entries.filter((path) => basename(path) === 'server.json').map(async (path) => {
+    try {
+      return (JSON.parse(await readFile(join(dir, path), 'utf8')) as { pid?: number }).pid ?? null;
+    } catch {
+      return null;
+    }
+  }));
+  await Promise.all(pids.filter((pid): pid is number => pid !== null && isProcessAlive(pid)).map(async (pid) => {
+    process.kill(pid, 'SIGTERM');
+    for (let waited = 0; waited < 10_000 && isProcessAlive(pid); waited += 50) await sleep(50);
+    if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
+  }));
+}
+
 export async function tempHome(): Promise<CliHome> {
   const dir = await mkdtemp(join(tmpdir(), 'practice-cli-'));
   const configDir = join(dir, 'config');
@@ -88,7 +110,10 @@ export async function tempHome(): Promise<CliHome> {
     writeConfig: (config) => writeFile(configPath, JSON.stringify(config), { mode: 0o600 }),
     // Retried: a background server that `server stop` saw shut down may still be writing Node's
     // compile cache under this home's .cache as its process exits.
-    cleanup: () => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }),
+    cleanup: async () => {
+      await stopServersUnder(dir);
+      await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    },
   };
 }
 
