@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
 import { MAX_METADATA_BYTES } from '../../src/server/auth/routes.js';
+import { connectRedis } from '../../src/server/http/rate-limits.js';
 import { embeddedAuth } from '../helpers/store.js';
 import { call, startTestServer, type Answer, type Session, type TestServer } from '../helpers/server.js';
 import { supabaseClient } from '../helpers/supabase.js';
@@ -136,6 +138,42 @@ describe.runIf(embeddedAuth())('failed passwords per account', () => {
     const locked = await put(stale, session, { password: 'taken over now', current_password: PASSWORD });
     expect(locked.status).toBe(429);
     expect(locked.body.error_code).toBe('over_request_rate_limit');
+  });
+});
+
+// Needs a Redis server: runs when REDIS_URL names one (CI sets it), as the rate limits' own test does.
+describe.runIf(embeddedAuth() && process.env.REDIS_URL)('failed passwords per account, two instances sharing Redis', () => {
+  let redis: Redis;
+  const prefix = `practice-test:${randomUUID()}:`;
+
+  beforeAll(async () => {
+    redis = await connectRedis(process.env.REDIS_URL!);
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('count one account across both: the 11th attempt is refused on either, a right password forgiven', async () => {
+    const options = { rateLimits: { authPerMinute: 100 }, rateLimitStore: { redis, prefix } };
+    const [one, two] = await Promise.all([server.sibling(options), server.sibling(options)]);
+    try {
+      const address = email();
+      await server.signUp(address, PASSWORD);
+      expect((await signIn(address, PASSWORD, one)).status).toBe(200);
+      const guesses = await Promise.all(Array.from({ length: 10 }, (_, i) => signIn(address, `guess ${i}`, i % 2 === 0 ? one : two)));
+      expect(guesses.map((guess) => guess.body.error_code)).toEqual(Array(10).fill('invalid_credentials'));
+      for (const target of [one, two]) {
+        const locked = await signIn(address, PASSWORD, target);
+        expect(locked.status).toBe(429);
+        expect(locked.body.error_code).toBe('over_request_rate_limit');
+        expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(Number(await redis.pttl(`${prefix}failed-password:${address}`))).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
   });
 });
 
