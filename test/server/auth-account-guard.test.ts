@@ -104,6 +104,17 @@ describe.runIf(embeddedAuth())('PUT /user after the sign-in is no longer recent'
   });
 });
 
+describe.runIf(embeddedAuth())('PUT /user right after signing in', () => {
+  it('changes the password without the current one, but checks a current_password that is sent', async () => {
+    const session = await server.signUp(email(), PASSWORD);
+    const wrong = await put(server, session, { password: 'a newer secret', current_password: 'a guess' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ error_code: 'current_password_invalid' });
+    expect((await put(server, session, { password: 'a newer secret' })).status).toBe(200);
+    expect((await signIn(session.user.email, 'a newer secret')).status).toBe(200);
+  });
+});
+
 describe.runIf(embeddedAuth())('failed passwords per account', () => {
   it('refuses the 11th attempt in 5 minutes at one account, from three addresses under their own limits, even with the right password', async () => {
     // 5 sign-ins a minute per address: the per-IP limit alone would let 15 through from three.

@@ -183,15 +183,18 @@ export function registerAuthRoutes(
   }
 
   /**
-   * A stolen access token must not take the account for good: a new password or email needs a
-   * sign-in within the last few minutes or the current password (docs/supabase-compat.md).
+   * A stolen access token must not take the account for good: a new password or email needs the
+   * current password or a sign-in within the last few minutes (docs/supabase-compat.md). A current
+   * password that is sent is always checked.
    */
   async function checkReauthentication(user: SignedInUser, account: Account, body: Record<string, unknown>): Promise<void> {
-    const recent = user.signedInAt !== null && Date.now() - user.signedInAt.getTime() <= settings.recentSignInSeconds * 1000;
-    if (recent) return;
     const current = text(body.current_password);
-    if (current === '') throw authFailures.currentPasswordRequired();
-    if (!(await passwordMatches(account.email, current, account.encryptedPassword))) throw authFailures.currentPasswordInvalid();
+    if (current !== '') {
+      if (!(await passwordMatches(account.email, current, account.encryptedPassword))) throw authFailures.currentPasswordInvalid();
+      return;
+    }
+    const recent = user.signedInAt !== null && Date.now() - user.signedInAt.getTime() <= settings.recentSignInSeconds * 1000;
+    if (!recent) throw authFailures.currentPasswordRequired();
   }
 
   app.post('/auth/v1/signup', { onRequest: onRequest.credentials }, async (request) => {
