@@ -1,11 +1,11 @@
 // The /auth/v1 endpoints, as Supabase Auth answers them (PROTOCOL.md section 6): signup, the password
 // and refresh_token grants, logout and user; sessions carry an access token and a refresh token.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { ServiceKeys } from '../../local-service/keys.js';
 import type { Database } from '../db/database.js';
 import { authFailures, ServiceError } from '../errors.js';
 import { parseJsonBody } from '../http/json-body.js';
-import type { Redis } from 'ioredis';
 import { accountDatabase, type AccountStore } from './account-store.js';
 import {
   createAccount, findAccountByEmail, findAccountById, isValidEmail, normalizeEmail, recordSignIn, updateAccount, userJson,
