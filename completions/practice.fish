@@ -224,7 +224,7 @@ complete -c practice -n "__practice_at 'auth logout'" -l no-color -d 'no colour 
 complete -c practice -n "__practice_at 'auth logout'" -l verbose -d 'log every HTTP request and response to stderr (secrets redacted)'
 complete -c practice -n "__practice_at 'auth logout'" -l max-wait -x -d 'longest total wait to retry a request (rate limits, outages); 0: never wait'
 complete -c practice -n "__practice_at 'auth logout'" -l help -s h -d 'show help'
-complete -c practice -n "__practice_at 'auth password'" -l password-stdin -d 'read the new password from stdin instead of asking'
+complete -c practice -n "__practice_at 'auth password'" -l password-stdin -d 'read the new password from stdin instead of asking (needs a sign-in within 5 minutes)'
 complete -c practice -n "__practice_at 'auth password'" -l json -d 'print the account (id, email, updated_at) as JSON'
 complete -c practice -n "__practice_at 'auth password'" -l profile -s p -x -a '(__practice_profiles)' -d 'the profile to use (default: PRACTICE_PROFILE, the active profile, or local)'
 complete -c practice -n "__practice_at 'auth password'" -l no-input -d 'never prompt; fail with a usage error where an answer is needed'

@@ -148,7 +148,7 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
   });
 
   registerAuthRoutes(app, {
-    db, keys, accountStore, settings: options.auth ?? DEFAULT_AUTH_SETTINGS,
+    db, keys, accountStore, settings: options.auth ?? DEFAULT_AUTH_SETTINGS, failedPasswordStore: options.rateLimitStore ?? null,
     onRequest: { credentials: limits.auth, signedIn: limits.rest.length > 0 ? [identifyForLimits, ...limits.rest] : [] },
   });
   registerAdminRoutes(app, { db, onRequest: authenticate });

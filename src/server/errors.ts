@@ -50,6 +50,8 @@ class AuthError extends Error {
     message: string,
     /** Fields Supabase adds beside the message (`weak_password: {reasons}`). */
     readonly extra: Record<string, unknown> = {},
+    /** Headers beside `x-sb-error-code` (a 429's Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AuthError';
@@ -178,6 +180,20 @@ export const authFailures = {
   accountsElsewhere: () =>
     new AuthError(422, 'email_provider_disabled',
       "Accounts on this deployment are kept by the project's Supabase Auth, not by this service: sign up and sign in there, at the project's own URL"),
+  // PUT /user changing the password or email without a recent sign-in (routes.ts, docs/supabase-compat.md):
+  // Supabase Auth's codes and wording for UpdatePasswordRequireCurrentPassword (user.go).
+  currentPasswordRequired: () =>
+    new AuthError(400, 'current_password_required', 'Current password required when setting new password.'),
+  currentPasswordInvalid: () =>
+    new AuthError(400, 'current_password_invalid', 'Current password required when setting new password.'),
+  /** A NUL (U+0000) anywhere in a body: PostgreSQL's text cannot hold it, so it is refused before any query. */
+  nulCharacter: (field: string) =>
+    new AuthError(400, 'validation_failed', `${field} must not contain the NUL character (\\u0000)`),
+  metadataTooLarge: (field: string, maxBytes: number) =>
+    new AuthError(400, 'validation_failed', `${field} cannot be larger than ${maxBytes} bytes of JSON`),
+  /** Too many failed passwords for one account (failed-passwords.ts); Supabase Auth's 429. */
+  overRequestRateLimit: (retryAfterSeconds: number) =>
+    new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'retry-after': String(retryAfterSeconds) }),
   unexpected: () =>
     new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
 };
@@ -235,7 +251,7 @@ function wantsVersionedAuthErrors(header: string | undefined): boolean {
 }
 
 function authErrorResponse(err: AuthError, apiVersion: string | undefined): ErrorResponse {
-  const headers: Record<string, string> = { 'x-sb-error-code': err.errorCode };
+  const headers: Record<string, string> = { ...err.headers, 'x-sb-error-code': err.errorCode };
   if (wantsVersionedAuthErrors(apiVersion)) {
     headers['x-supabase-api-version'] = AUTH_API_VERSION;
     return { status: err.status, body: { code: err.errorCode, message: err.message, ...err.extra }, headers };

@@ -1,16 +1,19 @@
 // `practice auth password` end to end: the built binary against a real service, the new password
-// from stdin or asked twice at a real terminal; weak and same passwords refused in the service's
-// words with the CLI's hint, nothing changed; the session that changed it stays signed in.
+// from stdin or asked twice at a real terminal after the current one; weak and same passwords refused
+// in the service's words with the CLI's hint, nothing changed; the session that changed it stays
+// signed in. Past a recent sign-in only the current password changes it (issue 25).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliHome, signedInHome } from '../helpers/cli.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { atTerminal, KEY } from '../helpers/terminal.js';
 
 let server: TestServer;
+// Every sign-in counts as old there, as one more than 5 minutes old does on a real service.
+let stale: TestServer;
 const homes: CliHome[] = [];
 
-async function home(): Promise<Awaited<ReturnType<typeof signedInHome>>> {
-  const made = await signedInHome(server.url, server.keys.anonKey);
+async function home(on = server): Promise<Awaited<ReturnType<typeof signedInHome>>> {
+  const made = await signedInHome(on.url, on.keys.anonKey);
   homes.push(made);
   return made;
 }
@@ -24,10 +27,12 @@ async function signsIn(email: string, password: string): Promise<boolean> {
 
 beforeAll(async () => {
   server = await startTestServer();
+  stale = await server.sibling({ auth: { recentSignInSeconds: 0 } });
 });
 
 afterAll(async () => {
   await Promise.all(homes.map((h) => h.cleanup()));
+  await stale.close();
   await server.close();
 });
 
@@ -76,9 +81,10 @@ describe('practice auth password', () => {
     expect(await signsIn(h.email, h.password)).toBe(true);
   });
 
-  it('asks twice at a terminal, never showing it; two that differ change nothing', async () => {
+  it('asks for the current one and twice for the new at a terminal, never showing them; two that differ change nothing', async () => {
     const h = await home();
     const differ = atTerminal(['auth', 'password'], h.env);
+    await differ.answer('Current password', `${h.password}${KEY.enter}`);
     await differ.answer('New password', `first-secret${KEY.enter}`);
     await differ.answer('New password again', `second-secret${KEY.enter}`);
     const refused = await differ.exit();
@@ -88,11 +94,39 @@ describe('practice auth password', () => {
     expect(await signsIn(h.email, h.password)).toBe(true);
 
     const agree = atTerminal(['auth', 'password'], h.env);
+    await agree.answer('Current password', `${h.password}${KEY.enter}`);
     await agree.answer('New password', `typed-secret${KEY.enter}`);
     await agree.answer('New password again', `typed-secret${KEY.enter}`);
     const done = await agree.exit();
     expect(done.code, done.screen).toBe(0);
     expect(done.raw).not.toContain('typed-secret');
+    expect(await signsIn(h.email, 'typed-secret')).toBe(true);
+  });
+
+  it('past a recent sign-in: a piped password is refused with what to do, a terminal sends the current one, a wrong one changes nothing', async () => {
+    const h = await home(stale);
+    const piped = await h.run(['auth', 'password', '--password-stdin'], { input: 'a much newer secret\n' });
+    expect(piped.code).toBe(1);
+    expect(piped.stderr).toContain('Current password required when setting new password.');
+    expect(piped.stderr).toContain('Sign in again (practice auth login) and change it within 5 minutes');
+    expect(await signsIn(h.email, h.password)).toBe(true);
+
+    const wrong = atTerminal(['auth', 'password'], h.env);
+    await wrong.answer('Current password', `not-it${KEY.enter}`);
+    await wrong.answer('New password', `typed-secret${KEY.enter}`);
+    await wrong.answer('New password again', `typed-secret${KEY.enter}`);
+    const refused = await wrong.exit();
+    expect(refused.code, refused.screen).toBe(1);
+    expect(refused.screen).toContain('The current password is not right; nothing was changed.');
+    expect(await signsIn(h.email, h.password)).toBe(true);
+
+    const right = atTerminal(['auth', 'password'], h.env);
+    await right.answer('Current password', `${h.password}${KEY.enter}`);
+    await right.answer('New password', `typed-secret${KEY.enter}`);
+    await right.answer('New password again', `typed-secret${KEY.enter}`);
+    const done = await right.exit();
+    expect(done.code, done.screen).toBe(0);
+    expect(done.raw).not.toContain(h.password);
     expect(await signsIn(h.email, 'typed-secret')).toBe(true);
   });
 });

@@ -191,10 +191,14 @@ describe('renewal', () => {
 describe('auth logout', () => {
   it('ends the session on the server and forgets it here', async () => {
     const h = await home();
-    const { refresh_token } = (await h.readConfig()).profiles.test.session;
+    const { session } = (await h.readConfig()).profiles.test;
+    const { refresh_token } = session;
     const logout = await h.run(['auth', 'logout']);
     expect(logout.code).toBe(0);
     expect(logout.stderr).toContain('Signed out of profile test.');
+    // As on Supabase, the access token already issued is not revoked: said, with its expiry.
+    const expiresAt = new Date(session.expires_at * 1000).toISOString();
+    expect(logout.stderr).toContain(`Its last access token stays valid on the REST API until it expires at ${expiresAt}, as on Supabase`);
     expect((await h.readConfig()).profiles.test.session).toBeUndefined();
     const refresh = await call(`${server.auth}/token?grant_type=refresh_token`, {
       method: 'POST', headers: { apikey: server.keys.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token }),

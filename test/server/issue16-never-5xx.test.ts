@@ -58,3 +58,31 @@ it('answers every combination below 500, with a JSON error body when it refuses'
   expect([...seen].filter((status) => status < 300).length).toBeGreaterThanOrEqual(2);
   expect([...seen].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(3);
 });
+
+// Issue 24 (9): a NUL in any field of any /auth/v1 body, which PostgreSQL's text cannot hold, is a
+// 400 in Supabase Auth's shape before any query, never a 500 unexpected_failure.
+it('answers a NUL in any field of an auth body with 400 validation_failed, in Supabase Auth shape', async () => {
+  const { token } = await server.therapist();
+  const ROUTES = [
+    { method: 'POST', path: '/signup', body: { email: 'ann@example.com', password: 'correct horse', data: { name: 'Ann' }, phone: '+15550100' } },
+    { method: 'POST', path: '/token?grant_type=password', body: { email: 'ann@example.com', password: 'correct horse' } },
+    { method: 'POST', path: '/token?grant_type=refresh_token', body: { refresh_token: 'abcdef' } },
+    { method: 'PUT', path: '/user', body: { email: 'bob@example.com', password: 'another one', data: { theme: 'dark' } } },
+  ] as const;
+  const nulAt = fc.record({ route: fc.constantFrom(...ROUTES), field: fc.nat(), at: fc.nat() });
+  await fc.assert(fc.asyncProperty(nulAt, async ({ route, field, at }) => {
+    const fields = Object.keys(route.body);
+    const name = fields[field % fields.length]!;
+    const value = (route.body as Record<string, unknown>)[name];
+    const withNul = (text: string) => `${text.slice(0, at % (text.length + 1))}\u0000${text.slice(at % (text.length + 1))}`;
+    const body = { ...route.body, [name]: typeof value === 'string' ? withNul(value) : { [withNul('key')]: value } };
+    const answer = await fetch(`${server.url}/auth/v1${route.path}`, {
+      method: route.method,
+      headers: { apikey: server.keys.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await answer.text();
+    expect(answer.status, `${route.method} ${route.path} ${JSON.stringify(body)}: ${text}`).toBe(400);
+    expect(JSON.parse(text)).toMatchObject({ code: 400, error_code: 'validation_failed', msg: expect.any(String) });
+  }), { numRuns: 60, seed: 24 });
+});

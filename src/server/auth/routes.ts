@@ -1,6 +1,7 @@
 // The /auth/v1 endpoints, as Supabase Auth answers them (PROTOCOL.md section 6): signup, the password
 // and refresh_token grants, logout and user; sessions carry an access token and a refresh token.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { ServiceKeys } from '../../local-service/keys.js';
 import type { Database } from '../db/database.js';
 import { authFailures, ServiceError } from '../errors.js';
@@ -10,10 +11,11 @@ import {
   createAccount, findAccountByEmail, findAccountById, isValidEmail, normalizeEmail, recordSignIn, updateAccount, userJson,
   type Account, type AccountChanges,
 } from './accounts.js';
+import { DEFAULT_FAILED_PASSWORD_LIMIT, failedPasswords, type FailedPasswordLimit } from './failed-passwords.js';
 import { AUTH_HEALTH, authSettings } from './settings.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
 import {
-  DEFAULT_REFRESH_REUSE_SECONDS, endSessions, rotateRefreshToken, sessionIsLive, startSession, type IssuedToken, type LogoutScope,
+  DEFAULT_REFRESH_REUSE_SECONDS, endSessions, liveSessionStart, rotateRefreshToken, startSession, type IssuedToken, type LogoutScope,
 } from './sessions.js';
 import { DEFAULT_TOKEN_SECONDS, signAccessToken } from './tokens.js';
 import { isUuid, verifyJwt } from './verify.js';
@@ -23,11 +25,17 @@ export interface AuthSettings {
   accessTokenSeconds: number;
   /** How long a rotated refresh token may still be exchanged (a client that lost the answer). */
   refreshReuseSeconds: number;
+  /** How long after a sign-in its session may change the password or email without the current password. */
+  recentSignInSeconds: number;
+  /** Failed password checks allowed per account (sign-in and PUT /user's current_password). */
+  failedPasswords: FailedPasswordLimit;
 }
 
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   accessTokenSeconds: DEFAULT_TOKEN_SECONDS,
   refreshReuseSeconds: DEFAULT_REFRESH_REUSE_SECONDS,
+  recentSignInSeconds: 300,
+  failedPasswords: DEFAULT_FAILED_PASSWORD_LIMIT,
 };
 
 // Supabase Auth's defaults: 6 characters at least; 72 bytes at most (bcrypt's limit there, kept
@@ -35,6 +43,9 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
 const MIN_PASSWORD_BYTES = 6;
 const MAX_PASSWORD_BYTES = 72;
 const LOGOUT_SCOPES = new Set<LogoutScope>(['global', 'local', 'others']);
+// user_metadata as stored, serialized: every access token carries it, so it must stay small
+// (docs/supabase-compat.md). Supabase Auth sets no limit of its own.
+export const MAX_METADATA_BYTES = 16 * 1024;
 
 export interface AuthRouteOptions {
   db: Database;
@@ -42,6 +53,8 @@ export interface AuthRouteOptions {
   /** `external`: a request that would read or write an account is refused, pointing at the project's Supabase Auth. */
   accountStore: AccountStore;
   settings: AuthSettings;
+  /** The rate limits' Redis (REDIS_URL), where failed passwords are counted too; null: in memory. */
+  failedPasswordStore?: { redis: Redis; prefix: string } | null;
   /** The hooks each kind of route passes first: its rate limit (INTERFACE.md section 8). */
   onRequest: {
     /** Sign-up and the token grants: the auth limit ("login, signup"), per client IP. */
@@ -57,12 +70,28 @@ export interface AuthRouteOptions {
 interface SignedInUser {
   userId: string;
   sessionId: string | null;
+  /** When the session signed in; null for a token without a session. */
+  signedInAt: Date | null;
 }
 
-/** The JSON object a request sends; absent or mistyped fields read as empty, as Supabase's do. */
+/** Whether a NUL is anywhere in a parsed JSON value, keys included (its depth is bounded by parseJsonBody). */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, inner]) => key.includes('\0') || holdsNul(inner));
+}
+
+/**
+ * The JSON object a request sends; absent or mistyped fields read as empty, as Supabase's do.
+ * A NUL in it is refused here, on every route: PostgreSQL's text and jsonb cannot hold one, and
+ * the query would fail with a 500.
+ */
 function jsonObject(request: FastifyRequest): Record<string, unknown> {
   const body = parseJsonBody(request.body as string | undefined, authFailures.badJson);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw authFailures.badJson();
+  const field = Object.keys(body).find((key) => holdsNul(key) || holdsNul((body as Record<string, unknown>)[key]));
+  if (field === 'email') throw authFailures.invalidEmail();
+  if (field !== undefined) throw authFailures.nulCharacter(field.replaceAll('\0', '\\u0000'));
   return body as Record<string, unknown>;
 }
 
@@ -86,13 +115,36 @@ function metadataOf(body: Record<string, unknown>): Record<string, unknown> | un
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? data as Record<string, unknown> : undefined;
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { db: database, keys, accountStore, settings, onRequest }: AuthRouteOptions): void {
+function checkMetadataSize(metadata: Record<string, unknown>): void {
+  if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES) throw authFailures.metadataTooLarge('user_metadata', MAX_METADATA_BYTES);
+}
+
+/** user_metadata after PUT /user's merge (accounts.ts updateAccount: a null removes its key). */
+function mergedMetadata(current: Record<string, unknown>, data: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...current, ...data };
+  for (const [key, value] of Object.entries(data)) if (value === null) delete merged[key];
+  return merged;
+}
+
+export function registerAuthRoutes(
+  app: FastifyInstance, { db: database, keys, accountStore, settings, failedPasswordStore = null, onRequest }: AuthRouteOptions,
+): void {
   const secret = new TextEncoder().encode(keys.jwtSecret);
   // Where the accounts are not here, every use of this one refuses: each route checks its request
   // as ever (a malformed one keeps its own 4xx), then answers 422 where it would touch an account.
   const db = accountDatabase(database, accountStore);
   // Computed at start, so the first sign-in with an unknown email costs one hash like every other.
   void dummyHash();
+  const guesses = failedPasswords(settings.failedPasswords, failedPasswordStore);
+
+  /** The password checked against the account's hash, counted against the account's failed passwords. */
+  async function passwordMatches(email: string, password: string, encryptedPassword: string | undefined): Promise<boolean> {
+    await guesses.attempt(email);
+    // An unknown email is checked against a dummy hash: the same work, the same answer.
+    const valid = await verifyPassword(password, encryptedPassword ?? (await dummyHash()));
+    if (valid && encryptedPassword !== undefined) await guesses.forgive(email);
+    return valid && encryptedPassword !== undefined;
+  }
 
   async function session(account: Account, issued: IssuedToken) {
     const { token, expiresAt } = await signAccessToken(
@@ -124,8 +176,25 @@ export function registerAuthRoutes(app: FastifyInstance, { db: database, keys, a
     if (!isUuid(claims.sub)) throw authFailures.subNotUuid();
     const userId = claims.sub.toLowerCase();
     const sessionId = typeof claims.session_id === 'string' && isUuid(claims.session_id) ? claims.session_id : null;
-    if (sessionId !== null && !(await sessionIsLive(db, sessionId, userId))) throw authFailures.sessionNotFound();
-    return { userId, sessionId };
+    if (sessionId === null) return { userId, sessionId, signedInAt: null };
+    const signedInAt = await liveSessionStart(db, sessionId, userId);
+    if (signedInAt === null) throw authFailures.sessionNotFound();
+    return { userId, sessionId, signedInAt };
+  }
+
+  /**
+   * A stolen access token must not take the account for good: a new password or email needs the
+   * current password or a sign-in within the last few minutes (docs/supabase-compat.md). A current
+   * password that is sent is always checked.
+   */
+  async function checkReauthentication(user: SignedInUser, account: Account, body: Record<string, unknown>): Promise<void> {
+    const current = text(body.current_password);
+    if (current !== '') {
+      if (!(await passwordMatches(account.email, current, account.encryptedPassword))) throw authFailures.currentPasswordInvalid();
+      return;
+    }
+    const recent = user.signedInAt !== null && Date.now() - user.signedInAt.getTime() <= settings.recentSignInSeconds * 1000;
+    if (!recent) throw authFailures.currentPasswordRequired();
   }
 
   app.post('/auth/v1/signup', { onRequest: onRequest.credentials }, async (request) => {
@@ -134,9 +203,11 @@ export function registerAuthRoutes(app: FastifyInstance, { db: database, keys, a
     if (!isValidEmail(email)) throw authFailures.invalidEmail();
     if (password === '') throw authFailures.signupNeedsPassword();
     checkPasswordStrength(password);
+    const metadata = metadataOf(jsonObject(request)) ?? {};
+    checkMetadataSize(metadata);
     const encrypted = await hashPassword(password);
     const { account, issued } = await db.transaction(async (tx) => {
-      const created = await createAccount(tx, email, encrypted, metadataOf(jsonObject(request)) ?? {});
+      const created = await createAccount(tx, email, encrypted, metadata);
       if (!created) throw authFailures.userAlreadyExists();
       return { account: created, issued: await startSession(tx, created.id) };
     });
@@ -149,8 +220,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db: database, keys, a
       const { email, password } = credentials(request);
       if (email === '') throw authFailures.missingLogin();
       const account = await findAccountByEmail(db, email);
-      // An unknown email is checked against a dummy hash: the same work, the same answer.
-      const valid = await verifyPassword(password, account?.encryptedPassword ?? (await dummyHash()));
+      const valid = await passwordMatches(email, password, account?.encryptedPassword);
       if (!account || !valid) throw authFailures.invalidCredentials();
       const signedIn = await db.transaction(async (tx) => ({
         account: await recordSignIn(tx, account.id),
@@ -197,8 +267,11 @@ export function registerAuthRoutes(app: FastifyInstance, { db: database, keys, a
     const account = await findAccountById(db, user.userId);
     if (!account) throw authFailures.userNotFound();
     if (email !== undefined && email !== account.email && (await findAccountByEmail(db, email))) throw authFailures.emailExists();
-    const changes: AccountChanges = { userMetadata: metadataOf(body) };
+    const data = metadataOf(body);
+    if (data !== undefined) checkMetadataSize(mergedMetadata(account.userMetadata, data));
+    const changes: AccountChanges = { userMetadata: data };
     if (email !== undefined && email !== account.email) changes.email = email;
+    if (password !== undefined || changes.email !== undefined) await checkReauthentication(user, account, body);
     if (password !== undefined) {
       if (await verifyPassword(password, account.encryptedPassword)) throw authFailures.samePassword();
       changes.encryptedPassword = await hashPassword(password);

@@ -76,13 +76,13 @@ export async function rotateRefreshToken(db: Database, refreshToken: string, reu
   return rotation.issued;
 }
 
-/** Whether an access token's session is still signed in (not signed out, not revoked). */
-export async function sessionIsLive(db: Database, sessionId: string, userId: string): Promise<boolean> {
-  const rows = await db.query(
-    'select 1 from auth.sessions where id = $1 and user_id = $2 and revoked_at is null',
+/** When an access token's session signed in, or null when it is signed out or revoked. */
+export async function liveSessionStart(db: Database, sessionId: string, userId: string): Promise<Date | null> {
+  const [row] = await db.query<{ created_at: Date | string }>(
+    'select created_at from auth.sessions where id = $1 and user_id = $2 and revoked_at is null',
     [sessionId, userId],
   );
-  return rows.length > 0;
+  return row ? new Date(row.created_at) : null;
 }
 
 /** Signing out deletes sessions, and with them their refresh tokens, as Supabase Auth does. */

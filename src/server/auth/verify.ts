@@ -86,11 +86,22 @@ function identityOf(claims: Record<string, unknown>): Identity {
 export type Identifier = (authorization: string | undefined) => Identity | Promise<Identity>;
 
 const REMEMBERED_TOKENS = 1000;
+// Bytes of tokens and claims kept at most: a thousand ordinary tokens (about 1 KiB each, twice
+// over with their claims) fit four times; tokens carrying large metadata push older ones out.
+export const REMEMBERED_TOKEN_BYTES = 8 * 1024 * 1024;
 
 interface Remembered {
   identity: Identity;
   validFrom: number;
   validUntil: number;
+}
+
+/** The memory of accepted tokens, bounded by count and by bytes (JavaScript strings: 2 bytes a character). */
+export function rememberedTokens(): LeastRecentlyUsed<string, Remembered> {
+  return new LeastRecentlyUsed<string, Remembered>(REMEMBERED_TOKENS, {
+    max: REMEMBERED_TOKEN_BYTES,
+    weigh: (token, remembered) => 2 * (token.length + remembered.identity.claimsJson.length),
+  });
 }
 
 /**
@@ -100,7 +111,7 @@ interface Remembered {
  * is verified anew, so every refusal still comes from verifyJwt and identityOf.
  */
 export function rememberingIdentifier(secret: Uint8Array): Identifier {
-  const accepted = new LeastRecentlyUsed<string, Remembered>(REMEMBERED_TOKENS);
+  const accepted = rememberedTokens();
   const verify = async (token: string) => {
     const claims = await verifyJwt(token, secret);
     const identity = identityOf(claims);
