@@ -1,6 +1,8 @@
 // `practice client list --json` of 6,000 clients beside the plain paged REST reads of the same rows
 // (plain-reads.mjs: Range pages of 1000 over node:http), measured in the same run. Goal: the list
-// within 1.2x of the reads, every client listed, no more requests than the reads.
+// within 1.2x of the reads, every client listed, no more requests than the reads. One more case,
+// the list of one client, is the CLI's fixed cost of a read (start-up, profile, one request): what the
+// list adds to it is set beside what the plain reads add to `node -e 0`, the cost of the rows alone.
 //
 //   npm run build && node bench/lists/run.mjs [--runs 10]     (or: npm run bench:lists)
 //
@@ -35,18 +37,24 @@ try {
 
   const cliEnv = { PRACTICE_URL: proxy.url, PRACTICE_ANON_KEY: service.anon_key, PRACTICE_TOKEN: token };
   const list = () => timed(proxy, { ...env, ...cliEnv }, [BIN, 'client', 'list', '--json']);
+  const one = () => timed(proxy, { ...env, ...cliEnv }, [BIN, 'client', 'list', '--json', '--limit', '1']);
   const plain = () => timed(proxy, env, [PLAIN, `${proxy.url}/rest/v1`, service.anon_key, token, userId]);
+  const node = () => timed(proxy, env, ['-e', '0']);
   // Warm-up: the service's prepared reads, the CLI's code cache.
   const warm = await list();
   const reads = await plain();
+  const oneRow = await one();
   const listed = JSON.parse(warm.stdout).length;
-  const medians = await alternating(RUNS, { plain, list });
+  const medians = await alternating(RUNS, { node, plain, one, list });
   printCases(`case (median of ${RUNS} runs)`, [
+    { name: 'node -e 0', ms: medians.node, requests: 0 },
     { name: `plain paged reads (${reads.stdout.trim()} rows)`, ms: medians.plain, requests: reads.requests },
+    { name: 'practice client list --json --limit 1', ms: medians.one, requests: oneRow.requests },
     { name: `practice client list --json (${listed} rows)`, ms: medians.list, requests: warm.requests },
   ]);
   const ratio = medians.list / medians.plain;
   console.log(`\nlist / plain reads: ${ratio.toFixed(2)}x (both include Node's start-up; the list also the CLI's)`);
+  console.log(`the rows alone: the list adds ${(medians.list - medians.one).toFixed(0)} ms to its one-row read, the plain reads ${(medians.plain - medians.node).toFixed(0)} ms to node -e 0`);
   judge(`<= ${GOAL}x, all ${CLIENTS} listed, no more requests than the plain reads`, ratio <= GOAL && listed === CLIENTS && warm.requests <= reads.requests);
 } finally {
   proxy.close();

@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { formatAmount } from '../../model/money.js';
+import { amountCents, formatCents } from '../../model/money.js';
 import type { Expense } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -54,6 +54,7 @@ async function runList(options: ListOptions, ctx: Context): Promise<void> {
   if (fields) request.select(fields.includes('amount') ? fields : [...fields, 'amount']);
   const expenses = await readRows<Expense>(api, 'expenses', request, limit);
   await ctx.out.rows(expenses, COLUMNS, options, 'No expenses.');
-  const total = expenses.reduce((sum, expense) => sum + Number(expense.amount), 0);
-  ctx.out.note(`Total ${formatAmount(total)} over ${expenses.length} expense${expenses.length === 1 ? '' : 's'}.`);
+  // In whole cents, as the P&L adds them up, so the two agree to the cent.
+  const total = expenses.reduce((sum, expense) => sum + amountCents(expense.amount), 0);
+  ctx.out.note(`Total ${formatCents(total)} over ${expenses.length} expense${expenses.length === 1 ? '' : 's'}.`);
 }
