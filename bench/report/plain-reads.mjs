@@ -3,50 +3,15 @@
 // added up. run.mjs times this as a process of its own, beside the report.
 //
 //   node bench/report/plain-reads.mjs <rest url> <anon key> <token> <user id> <year>
-import { Agent, request } from 'node:http';
+import { plainReader } from '../shared/plain-pages.mjs';
 
 const [rest, anonKey, token, userId, year] = process.argv.slice(2);
-const agent = new Agent({ keepAlive: true });
-const headers = { apikey: anonKey, authorization: `Bearer ${token}`, accept: 'application/json' };
-
-function get(path, range, count) {
-  return new Promise((resolve, reject) => {
-    const extra = count ? { range, prefer: 'count=exact' } : { range };
-    request(`${rest}${path}`, { agent, headers: { ...headers, ...extra } }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        if (response.statusCode >= 300) return reject(new Error(`${path}: HTTP ${response.statusCode}`));
-        const total = /\/(\d+)$/.exec(response.headers['content-range'] ?? '');
-        resolve({ rows: JSON.parse(Buffer.concat(chunks).toString('utf8')), total: total ? Number(total[1]) : null });
-      });
-    }).on('error', reject).end();
-  });
-}
-
-/** Every row of `path`: the first page with the count, then the rest four at a time, as the CLI reads. */
-async function readAll(path) {
-  const first = await get(path, '0-', true);
-  const rows = [...first.rows];
-  const size = first.rows.length;
-  const offsets = [];
-  for (let offset = size; size > 0 && offset < first.total; offset += size) offsets.push(offset);
-  const pages = new Array(offsets.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(4, offsets.length) }, async () => {
-    while (next < offsets.length) {
-      const index = next++;
-      pages[index] = await get(path, `${offsets[index]}-${offsets[index] + size - 1}`, false);
-    }
-  }));
-  for (const page of pages) rows.push(...page.rows);
-  return rows;
-}
+const reader = plainReader(rest, anonKey, token);
 
 const dates = `date=gte.${year}-01-01&date=lte.${year}-12-31`;
 const [appointments, expenses] = await Promise.all([
-  readAll(`/appointments?select=date,status,price&${dates}&status=in.(completed)&therapist_id=eq.${userId}&order=id.asc`),
-  readAll(`/expenses?select=date,category,amount&${dates}&therapist_id=eq.${userId}&order=id.asc`),
+  reader.readAll(`/appointments?select=date,status,price&${dates}&status=in.(completed)&therapist_id=eq.${userId}&order=id.asc`),
+  reader.readAll(`/expenses?select=date,category,amount&${dates}&therapist_id=eq.${userId}&order=id.asc`),
 ]);
-agent.destroy();
+reader.close();
 process.stdout.write(`${appointments.length} ${expenses.length}\n`);

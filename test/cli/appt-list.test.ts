@@ -52,7 +52,7 @@ describe('appt list', () => {
   it('sends the filters of INTERFACE.md for a day and statuses', async () => {
     const result = await home.run(['appt', 'list', '--date', '2025-11-24', '--status', 'scheduled,confirmed']);
     expect(result.code, result.stderr).toBe(0);
-    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=eq.2025-11-24&status=in.(scheduled,confirmed)&order=date.asc,start_time.asc`]);
+    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=eq.2025-11-24&status=in.(scheduled,confirmed)&order=date.asc,start_time.asc,id.asc`]);
     // The services' names: one read of the ids on the page.
     expect(sent('service_menu')).toEqual([`GET /rest/v1/service_menu?id=in.(${swedish})&select=id,name`]);
     const lines = result.stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
@@ -85,7 +85,7 @@ describe('appt list', () => {
     const result = await home.run(['appt', 'list', '--client', 'ann lee', '--json', 'id,date', '--limit', '5', '--order', 'date.desc']);
     expect(result.code, result.stderr).toBe(0);
     expect(sent('clients')).toEqual([`GET /rest/v1/clients?therapist_id=eq.${me}&name=ilike.*ann lee*&select=id,name&order=name.asc&limit=20`]);
-    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&client_id=eq.${clients['Ann Lee']}&select=id,date&order=date.desc&limit=5`]);
+    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&client_id=eq.${clients['Ann Lee']}&select=id,date&order=date.desc,id.asc&limit=5`]);
     expect(JSON.parse(result.stdout)).toEqual([{ id: appts.later, date: '2025-11-26' }, { id: appts.ann, date: '2025-11-24' }]);
   });
 
@@ -93,7 +93,7 @@ describe('appt list', () => {
     const prefix = clients['Bob Stone']!.slice(0, 6);
     const result = await home.run(['appt', 'list', '--client', prefix, '--from', '2025-11-24', '--to', '2025-12-01', '--json', 'id']);
     expect(result.code, result.stderr).toBe(0);
-    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=gte.2025-11-24&date=lte.2025-12-01&client_id=eq.${clients['Bob Stone']}&select=id&order=date.asc,start_time.asc`]);
+    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=gte.2025-11-24&date=lte.2025-12-01&client_id=eq.${clients['Bob Stone']}&select=id&order=date.asc,start_time.asc,id.asc`]);
     expect(JSON.parse(result.stdout)).toEqual([{ id: appts.bob }]);
   });
 
@@ -136,7 +136,7 @@ describe('appt today, week, show', () => {
     const result = await home.run(['appt', 'week', '2025-11-26']);
     expect(result.code, result.stderr).toBe(0);
     const [monday, sunday] = [weekOf('2025-11-26')[0], weekOf('2025-11-26')[6]];
-    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=gte.${monday}&date=lte.${sunday}&order=date.asc,start_time.asc`]);
+    expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&date=gte.${monday}&date=lte.${sunday}&order=date.asc,start_time.asc,id.asc`]);
     // Client, service and status padded to the widest of the week, so the ids line up.
     expect(result.stdout).toContain([
       'Monday 2025-11-24',

@@ -43,7 +43,7 @@ describe('client list', () => {
   it('sends therapist_id and order by name, and prints TSV when piped', async () => {
     const result = await home.run(['client', 'list']);
     expect(result.code).toBe(0);
-    expect(sent()).toEqual([`GET /clients?therapist_id=eq.${me}&order=name.asc`]);
+    expect(sent()).toEqual([`GET /clients?therapist_id=eq.${me}&order=name.asc,id.asc`]);
     const lines = result.stdout.trim().split('\n').map((line) => line.split('\t').slice(1));
     expect(lines.slice(0, 3)).toEqual([
       ['Ann Lee', '555-0100', 'ann@example.com', 'active', '2'],
@@ -55,7 +55,7 @@ describe('client list', () => {
 
   it('turns --status, --limit and --json fields into filters and select=', async () => {
     const result = await home.run(['client', 'list', '--status', 'inactive', '--limit', '5', '--json', 'name,status']);
-    expect(sent()).toEqual([`GET /clients?therapist_id=eq.${me}&order=name.asc&status=eq.inactive&limit=5&select=name,status`]);
+    expect(sent()).toEqual([`GET /clients?therapist_id=eq.${me}&order=name.asc,id.asc&status=eq.inactive&select=name,status&limit=5`]);
     expect(JSON.parse(result.stdout)).toEqual([{ name: 'Carl Dunn', status: 'inactive' }]);
   });
 
@@ -72,7 +72,7 @@ describe('client list', () => {
 describe('client search', () => {
   it('sends one request: name, phone or email ilike, and therapist_id', async () => {
     const result = await home.run(['client', 'search', 'ann', '--json', 'name']);
-    expect(sent()).toEqual([`GET /clients?or=(name.ilike.%22*ann*%22,phone.ilike.%22*ann*%22,email.ilike.%22*ann*%22)&therapist_id=eq.${me}&select=name`]);
+    expect(sent()).toEqual([`GET /clients?or=(name.ilike.%22*ann*%22,phone.ilike.%22*ann*%22,email.ilike.%22*ann*%22)&therapist_id=eq.${me}&order=name.asc,id.asc&select=name`]);
     expect(JSON.parse(result.stdout)).toEqual([{ name: 'Ann Lee' }, { name: 'Anna Berg' }]);
   });
 
@@ -87,7 +87,7 @@ describe('client search', () => {
     const result = await home.run(['client', 'search', 'x&therapist_id=neq.0,or=(name.eq.y)']);
     expect(result).toMatchObject({ code: 0, stdout: '' });
     const item = '%22*x%26therapist%5C%5C_id%3Dneq.0,or%3D(name.eq.y)*%22';
-    expect(sent()).toEqual([`GET /clients?or=(name.ilike.${item},phone.ilike.${item},email.ilike.${item})&therapist_id=eq.${me}`]);
+    expect(sent()).toEqual([`GET /clients?or=(name.ilike.${item},phone.ilike.${item},email.ilike.${item})&therapist_id=eq.${me}&order=name.asc,id.asc`]);
   });
 });
 

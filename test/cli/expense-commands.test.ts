@@ -56,20 +56,20 @@ describe('practice expense', () => {
       '2026-01-15 12.00 laundry',
     ]);
     expect(result.stderr).toBe('Total 962.00 over 4 expenses.\n');
-    expect(expenseRequests()).toEqual([{ method: 'GET', url: `/rest/v1/expenses?therapist_id=eq.${me}&order=date.desc` }]);
+    expect(expenseRequests()).toEqual([{ method: 'GET', url: `/rest/v1/expenses?therapist_id=eq.${me}&order=date.desc,id.asc` }]);
   });
 
   it('filters by --from/--to and --category, and keeps the total out of JSON and CSV', async () => {
     const result = await home.run(['expense', 'list', '--from', '2026-01-20', '--to', '2026-03-02', '--json']);
     expect(JSON.parse(result.stdout).map((expense: { amount: number }) => expense.amount)).toEqual([42.5, 7.5]);
     expect(result.stderr).toBe('Total 50.00 over 2 expenses.\n');
-    expect(expenseRequests()[0]!.url).toBe(`/rest/v1/expenses?therapist_id=eq.${me}&order=date.desc&date=gte.2026-01-20&date=lte.2026-03-02`);
+    expect(expenseRequests()[0]!.url).toBe(`/rest/v1/expenses?therapist_id=eq.${me}&order=date.desc,id.asc&date=gte.2026-01-20&date=lte.2026-03-02`);
 
     server.received.length = 0;
     const csv = await home.run(['expense', 'list', '--category', 'Supplies', '--format', 'csv']);
     expect(csv.stdout).toMatch(/^id,date,amount,category,vendor,description\r\n[0-9a-f-]{36},2026-03-02,42.5,supplies,Oil & Co,"Massage oil, 5 l"\r\n$/);
     expect(csv.stderr).toBe('Total 42.50 over 1 expense.\n');
-    expect(expenseRequests()[0]!.url).toBe(`/rest/v1/expenses?therapist_id=eq.${me}&order=date.desc&category=eq.supplies`);
+    expect(expenseRequests()[0]!.url).toBe(`/rest/v1/expenses?therapist_id=eq.${me}&order=date.desc,id.asc&category=eq.supplies`);
   });
 
   it('totals the amounts when --json names other fields, and prints only those', async () => {

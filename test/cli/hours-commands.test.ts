@@ -12,7 +12,7 @@ describe('practice hours', () => {
     const result = await home.run(['hours', 'show']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => `${day}\tclosed\n`).join(''));
-    expect(hoursRequests()).toEqual([{ method: 'GET', url: `/rest/v1/business_hours?therapist_id=eq.${me}` }]);
+    expect(hoursRequests()).toEqual([{ method: 'GET', url: `/rest/v1/business_hours?therapist_id=eq.${me}&order=id.asc` }]);
   });
 
   it('sets a day with split shifts, replacing its rows', async () => {

@@ -40,7 +40,7 @@ describe('practice msg', () => {
     expect(JSON.parse(second.stdout)).toEqual({ role: 'therapist', channel: 'chat' });
   });
 
-  it('lists the log newest first with exactly the query INTERFACE.md gives', async () => {
+  it('lists the log newest first with the query INTERFACE.md gives, id breaking ties so pages never overlap', async () => {
     const result = await home.run(['msg', 'list', '--client', 'Ann Lee', '--limit', '5']);
     expect(result.code, result.stderr).toBe(0);
     const lines = result.stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
@@ -49,12 +49,12 @@ describe('practice msg', () => {
       ['client', 'sms', 'Running 10 min late'],
     ]);
     expect(lines[0]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    expect(logRequests()).toEqual([{ method: 'GET', url: `/rest/v1/conversation_log?client_id=eq.${ann.id}&order=created_at.desc&limit=5` }]);
+    expect(logRequests()).toEqual([{ method: 'GET', url: `/rest/v1/conversation_log?client_id=eq.${ann.id}&order=created_at.desc,id.asc&limit=5` }]);
 
     server.received.length = 0;
     const json = await home.run(['msg', 'list', '--client', ann.id, '--json', 'message']);
     expect(JSON.parse(json.stdout)).toEqual([{ message: 'No problem, see you soon' }, { message: 'Running 10 min late' }]);
-    expect(logRequests()).toEqual([{ method: 'GET', url: `/rest/v1/conversation_log?client_id=eq.${ann.id}&order=created_at.desc&limit=20&select=message` }]);
+    expect(logRequests()).toEqual([{ method: 'GET', url: `/rest/v1/conversation_log?client_id=eq.${ann.id}&order=created_at.desc,id.asc&select=message&limit=20` }]);
   });
 
   it('lists the candidates when a name matches several clients', async () => {

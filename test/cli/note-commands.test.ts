@@ -128,7 +128,7 @@ describe('note list and show', () => {
   it('sends client_id and order by created_at, newest first', async () => {
     const result = await home.run(['note', 'list', '--client', ann.id, '--limit', '2', '--json', 'id,subjective']);
     expect(result.code).toBe(0);
-    expect(sent()).toEqual([`GET /clients?id=eq.${ann.id}&select=id,name`, `GET /sessions?client_id=eq.${ann.id}&order=created_at.desc&limit=2&select=id,subjective`]);
+    expect(sent()).toEqual([`GET /clients?id=eq.${ann.id}&select=id,name`, `GET /sessions?client_id=eq.${ann.id}&order=created_at.desc,id.asc&select=id,subjective&limit=2`]);
     expect(JSON.parse(result.stdout)).toHaveLength(2);
     const table = await home.run(['note', 'list', '--client', 'Ann']);
     expect(table.stdout.trim().split('\n').at(-1)).toMatch(/^[0-9a-f]{8}\t\d{4}-\d\d-\d\d\t\t\tS: Low back pain$/);
@@ -146,7 +146,7 @@ describe('note list and show', () => {
     expect(all.code).toBe(0);
     const lines = all.stdout.trim().split('\n');
     expect(lines.slice(0, 3).map((line) => line.split('\t').slice(0, 2))).toEqual([[boDraft.slice(0, 8), 'Bo Chen'], [boSigned.slice(0, 8), 'Bo Chen'], [annNote.slice(0, 8), 'Ann Lee']]);
-    expect(sent()[0]).toMatch(/^GET \/sessions\?therapist_id=eq\.[0-9a-f-]{36}&order=created_at\.desc$/);
+    expect(sent()[0]).toMatch(/^GET \/sessions\?therapist_id=eq\.[0-9a-f-]{36}&order=created_at\.desc,id\.asc$/);
 
     const unsigned = await home.run(['note', 'list', '--unsigned', '--json', 'id,signed_at']);
     expect(unsigned.code).toBe(0);

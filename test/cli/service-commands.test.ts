@@ -28,13 +28,13 @@ describe('practice service', () => {
     expect(listed.stdout).toBe(
       `${deep.id.slice(0, 8)}\tDeep tissue 90\t90 min\t125.50\t15 min\tSlow, firm pressure\n${swedish.id.slice(0, 8)}\tSwedish 60\t60 min\t80.00\t\t\n`,
     );
-    expect(sentTo('service_menu')).toEqual([{ method: 'GET', url: `/rest/v1/service_menu?therapist_id=eq.${me}&order=name.asc` }]);
+    expect(sentTo('service_menu')).toEqual([{ method: 'GET', url: `/rest/v1/service_menu?therapist_id=eq.${me}&order=name.asc,id.asc` }]);
   });
 
   it('fetches only the fields --json names (plus active, to leave retired ones out)', async () => {
     const result = await home.run(['service', 'list', '--json', 'name,price']);
     expect(JSON.parse(result.stdout)).toEqual([{ name: 'Deep tissue 90', price: 125.5 }, { name: 'Swedish 60', price: 80 }]);
-    expect(sentTo('service_menu')[0]!.url).toBe(`/rest/v1/service_menu?therapist_id=eq.${me}&order=name.asc&select=name,price,active`);
+    expect(sentTo('service_menu')[0]!.url).toBe(`/rest/v1/service_menu?therapist_id=eq.${me}&order=name.asc,id.asc&select=name,price,active`);
   });
 
   it('updates a service named by name or id prefix', async () => {

@@ -1,5 +1,6 @@
 // The appointment listing that `appt list` and `appt today` print: the filters both take, read as the
-// REST filters of INTERFACE.md (`date=eq.`, `status=in.(...)`, `client_id=eq.`, select, order, limit).
+// REST filters of INTERFACE.md (`date=eq.`, `status=in.(...)`, `client_id=eq.`, select, order), every
+// row or the first --limit, in Range pages past the service's row cap (read-ranged.ts).
 import type { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
@@ -9,6 +10,7 @@ import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { countOption, dayOption, statusesOption } from '../shared/input.js';
+import { readRows } from '../shared/read-ranged.js';
 import { resolveClient } from '../shared/resolve.js';
 import { columnsWithService, serviceNames } from './services.js';
 import { COLUMNS, dayName, FIELDS } from './shared.js';
@@ -67,8 +69,7 @@ export async function runList(options: ListOptions, ctx: Context): Promise<void>
   if (client !== undefined) filter.eq('client_id', client.id);
   if (fields !== null) filter.select(fields as Array<keyof Appointment>);
   for (const [column, direction] of order) filter.order(column, direction);
-  if (limit !== undefined) filter.limit(limit);
-  const rows = await api.select<Appointment>('appointments', filter);
+  const rows = await readRows<Appointment>(api, 'appointments', filter, limit);
   // JSON and CSV keep the stored rows; only the table names the services, with one more read.
   if (options.json || options.format) return ctx.out.rows(rows, COLUMNS, options);
   const columns = columnsWithService(await serviceNames(api, rows));

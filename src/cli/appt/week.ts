@@ -1,6 +1,7 @@
 // `practice appt week [day]`: the week (Monday to Sunday) around a day as an agenda, one heading a day
 // and columns aligned across the week, or its rows with --json/--format. One read of the week
-// (`date=gte.<monday>&date=lte.<sunday>`), and for the agenda one of its services' names.
+// (`date=gte.<monday>&date=lte.<sunday>`, paged past the row cap), and for the agenda one of its
+// services' names.
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
@@ -10,6 +11,7 @@ import { weekOf } from '../../model/when.js';
 import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { dayOption } from '../shared/input.js';
+import { readRows } from '../shared/read-ranged.js';
 import { serviceNames } from './services.js';
 import { clock, COLUMNS, dayName, FIELDS } from './shared.js';
 
@@ -30,9 +32,9 @@ async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<
   const days = weekOf(await dayOption(ctx, 'day', day));
   const fields = requestedFields(options);
   const api = await ctx.api();
-  const filter = query<Appointment>().eq('therapist_id', await api.userId()).gte('date', days[0]!).lte('date', days[6]!);
+  const filter = query<Appointment>().eq('therapist_id', await api.userId()).gte('date', days[0]!).lte('date', days[6]!).order('date').order('start_time');
   if (fields !== null) filter.select(fields as Array<keyof Appointment>);
-  const rows = await api.select<Appointment>('appointments', filter.order('date').order('start_time'));
+  const rows = await readRows<Appointment>(api, 'appointments', filter);
   if (options.json || options.format) return ctx.out.rows(rows, COLUMNS, options);
 
   const { bold, dim } = ctx.out.color;

@@ -1,5 +1,6 @@
 // `practice client list`: the practice's clients by name (INTERFACE.md "Clients: List"), optionally
-// only those of one status; --json fields become `select=` so only they are fetched.
+// only those of one status, every one or the first --limit, in Range pages past the service's row
+// cap; --json fields become `select=` so only they are fetched.
 import { Command, Option } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
@@ -8,6 +9,7 @@ import { CLIENT_STATUSES } from '../../model/record-values.js';
 import type { Client } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { countOption } from '../shared/input.js';
+import { readRows } from '../shared/read-ranged.js';
 import { COLUMNS, FIELDS } from './shared.js';
 
 interface ListOptions extends RowOptions {
@@ -35,8 +37,7 @@ async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const request = query<Client>().eq('therapist_id', await api.userId()).order('name', 'asc');
   if (options.status) request.eq('status', options.status);
-  if (limit !== undefined) request.limit(limit);
   const fields = requestedFields(options);
   if (fields) request.select(fields as (keyof Client & string)[]);
-  await ctx.out.rows(await api.select('clients', request), COLUMNS, options, 'No clients.');
+  await ctx.out.rows(await readRows<Client>(api, 'clients', request, limit), COLUMNS, options, 'No clients.');
 }

@@ -1,12 +1,13 @@
 // `practice client search <text>`: clients whose name, phone or email contains the text, any case,
-// in one request (`or=(name.ilike...,phone.ilike...,email.ilike...)`). The query builder escapes the
-// text, so it matches literally.
+// by name (`or=(name.ilike...,phone.ilike...,email.ilike...)`, paged past the service's row cap).
+// The query builder escapes the text, so it matches literally.
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import type { Client } from '../../model/records.js';
 import type { Context } from '../context.js';
+import { readRows } from '../shared/read-ranged.js';
 import { COLUMNS, FIELDS } from './shared.js';
 
 export function searchCommand(ctx: Context): Command {
@@ -27,8 +28,9 @@ async function runSearch(text: string, options: RowOptions, ctx: Context): Promi
   const api = await ctx.api();
   const request = query<Client>()
     .or((match) => match.ilike('name', text).ilike('phone', text).ilike('email', text))
-    .eq('therapist_id', await api.userId());
+    .eq('therapist_id', await api.userId())
+    .order('name');
   const fields = requestedFields(options);
   if (fields) request.select(fields as (keyof Client & string)[]);
-  await ctx.out.rows(await api.select('clients', request), COLUMNS, options, `No client's name, phone or email contains "${text}".`);
+  await ctx.out.rows(await readRows<Client>(api, 'clients', request), COLUMNS, options, `No client's name, phone or email contains "${text}".`);
 }

@@ -1,14 +1,16 @@
 // `practice expense list`: the practice's expenses, newest first (GET expenses?therapist_id=eq.<me>
-// &order=date.desc), within --from/--to and of one --category; their total goes to stderr.
+// &order=date.desc), within --from/--to and of one --category, every one or the newest --limit, in
+// Range pages past the service's row cap; the total of those listed goes to stderr.
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { formatAmount } from '../../model/money.js';
+import { amountCents, formatCents } from '../../model/money.js';
 import type { Expense } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { countOption, dayOption } from '../shared/input.js';
+import { readRows } from '../shared/read-ranged.js';
 import { COLUMNS, FIELDS } from './shared.js';
 
 interface ListOptions extends RowOptions {
@@ -47,12 +49,12 @@ async function runList(options: ListOptions, ctx: Context): Promise<void> {
   if (from !== undefined) request.gte('date', from);
   if (to !== undefined) request.lte('date', to);
   if (category !== undefined) request.eq('category', category);
-  if (limit !== undefined) request.limit(limit);
   const fields = requestedFields(options) as (keyof Expense & string)[] | null;
   // The total needs every amount, whichever fields are printed.
   if (fields) request.select(fields.includes('amount') ? fields : [...fields, 'amount']);
-  const expenses = await api.select<Expense>('expenses', request);
+  const expenses = await readRows<Expense>(api, 'expenses', request, limit);
   await ctx.out.rows(expenses, COLUMNS, options, 'No expenses.');
-  const total = expenses.reduce((sum, expense) => sum + Number(expense.amount), 0);
-  ctx.out.note(`Total ${formatAmount(total)} over ${expenses.length} expense${expenses.length === 1 ? '' : 's'}.`);
+  // In whole cents, as the P&L adds them up, so the two agree to the cent.
+  const total = expenses.reduce((sum, expense) => sum + amountCents(expense.amount), 0);
+  ctx.out.note(`Total ${formatCents(total)} over ${expenses.length} expense${expenses.length === 1 ? '' : 's'}.`);
 }

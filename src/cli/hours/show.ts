@@ -1,11 +1,12 @@
 // `practice hours show`: the week's opening hours, Monday to Sunday, from GET business_hours?
-// therapist_id=eq.<me>; a day without rows is closed.
+// therapist_id=eq.<me> (every row, paged like every list); a day without rows is closed.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import type { BusinessHours } from '../../model/records.js';
 import type { Context } from '../context.js';
+import { readRows } from '../shared/read-ranged.js';
 import { DAY_COLUMNS, DAY_FIELDS, week } from './shared.js';
 
 export function showCommand(ctx: Context): Command {
@@ -22,6 +23,6 @@ export function showCommand(ctx: Context): Command {
 
 async function runShow(options: RowOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
-  const rows = await api.select<BusinessHours>('business_hours', query<BusinessHours>().eq('therapist_id', await api.userId()));
+  const rows = await readRows<BusinessHours>(api, 'business_hours', query<BusinessHours>().eq('therapist_id', await api.userId()));
   await ctx.out.rows(week(rows), DAY_COLUMNS, options);
 }

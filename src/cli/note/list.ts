@@ -1,5 +1,6 @@
 // `practice note list`: notes newest first (INTERFACE.md "Sessions: List"), of one client with --client
-// or of every client, and only the unsigned ones with --unsigned; --json fields become `select=`.
+// or of every client, and only the unsigned ones with --unsigned, every one or the newest --limit, in
+// Range pages past the service's row cap; --json fields become `select=`.
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
@@ -9,6 +10,7 @@ import type { Client, SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { countOption } from '../shared/input.js';
+import { readRows } from '../shared/read-ranged.js';
 import { resolveClient } from '../shared/resolve.js';
 import { COLUMNS, FIELDS } from './shared.js';
 
@@ -43,10 +45,9 @@ async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const request = client ? query<SessionNote>().eq('client_id', client.id) : query<SessionNote>().eq('therapist_id', await api.userId());
   if (options.unsigned) request.is('signed_at', null);
   request.order('created_at', 'desc');
-  if (limit !== undefined) request.limit(limit);
   const fields = requestedFields(options);
   if (fields) request.select(fields as (keyof SessionNote & string)[]);
-  const notes = await api.select('sessions', request);
+  const notes = await readRows<SessionNote>(api, 'sessions', request, limit);
   const none = `No ${options.unsigned ? 'unsigned ' : ''}notes${client ? ` for ${client.name}` : ''}.`;
   if (client || options.json || options.format) return ctx.out.rows(notes, COLUMNS, options, none);
   await ctx.out.rows(notes, await withClientNames(ctx, notes), options, none);

@@ -1,11 +1,13 @@
 // `practice service list`: the practice's service menu by name, GET service_menu?therapist_id=eq.<me>
-// &order=name.asc. Retired services (active=false) are left out unless --all asks for them.
+// &order=name.asc, in Range pages past the service's row cap. Retired services (active=false) are left
+// out unless --all asks for them.
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import type { Service } from '../../model/records.js';
 import type { Context } from '../context.js';
+import { readRows } from '../shared/read-ranged.js';
 import { COLUMNS, FIELDS } from './shared.js';
 
 interface ListOptions extends RowOptions {
@@ -32,7 +34,7 @@ async function runList(options: ListOptions, ctx: Context): Promise<void> {
   // The filter is applied here rather than as active=eq.true, so a backend without the column (one
   // that knows only INTERFACE.md) still lists its menu; it needs the column when --json names fields.
   if (fields) q.select(options.all || fields.includes('active') ? fields : [...fields, 'active']);
-  const services = await api.select<Service>('service_menu', q);
+  const services = await readRows<Service>(api, 'service_menu', q);
   const shown = options.all ? services : services.filter((service) => service.active !== false);
   await ctx.out.rows(shown, COLUMNS, options, options.all ? 'No services yet.' : 'No active services.');
 }

@@ -1,5 +1,6 @@
-// Every row a read matches, past the host's cap on rows per response (Supabase's max_rows, 1000 on
-// ours), paged with the `Range` header in as few requests as can be correct.
+// Every row a read matches, or the first `limit` of them, past the host's cap on rows per response
+// (Supabase's max_rows, 1000 on ours), paged with the `Range` header in as few requests as can be
+// correct. Every list, search, report and export reads through here, so none stops at the cap.
 import type { ApiClient, ApiResponse } from '../../core/api-client.js';
 import type { Query } from '../../core/query-builder.js';
 
@@ -12,34 +13,53 @@ interface Page<Row> {
 }
 
 /**
- * The practice's rows `request` matches (its filters and select), ordered by its order then id so
- * pages neither overlap nor skip. The first read asks for an open range (`0-`), so a host without a
- * cap answers everything at once, and for the exact count, so the number of pages left is known:
- * those are read in parallel, each the size the host answered first. Without a count (a host that
- * refuses it) pages follow one another until one comes back empty. `request` gains the tenant
- * filter and the order by id.
+ * The practice's rows `request` matches, as `readRows` reads them, with the tenant predicate on top
+ * of row-level security, as every read of the CLI sends it (routing).
  */
-export async function readRanged<Row>(api: ApiClient, table: string, request: Query<any>): Promise<Row[]> {
-  // The tenant predicate on top of row-level security, as every read of the CLI sends it (routing).
-  request.eq('therapist_id', await api.userId()).order('id');
-  const first = await readPage<Row>(api, table, request, '0-', true);
+export async function readRanged<Row>(api: ApiClient, table: string, request: Query<any>, limit?: number): Promise<Row[]> {
+  request.eq('therapist_id', await api.userId());
+  return readRows<Row>(api, table, request, limit);
+}
+
+/**
+ * The rows `request` matches (its filters and select), the first `limit` when given, ordered by its
+ * order then id so pages neither overlap nor skip. The first read asks for the whole range wanted
+ * (`0-` or `0-<limit-1>`), so a host without a cap answers at once, and for the exact count, so the
+ * number of pages left is known: those are read in parallel, each the size the host answered first.
+ * Without a count (a host that refuses it) pages follow one another until one comes back empty.
+ * The tenant predicate is the caller's. `request` gains the order by id and the limit; an `offset`
+ * in it would shift the ranges.
+ */
+export async function readRows<Row>(api: ApiClient, table: string, request: Query<any>, limit = Infinity): Promise<Row[]> {
+  if (limit === 0) return [];
+  request.order('id');
+  // Said in the query too, as INTERFACE.md lists it; the host intersects it with each page's range.
+  if (limit !== Infinity) request.limit(limit);
+  const first = await readPage<Row>(api, table, request, range(0, limit), true);
   const rows = first.rows;
   const pageRows = rows.length;
-  if (first.total !== null && pageRows > 0 && rows.length < first.total) {
+  if (pageRows === 0) return rows;
+  const end = Math.min(first.total ?? Infinity, limit);
+  if (rows.length >= end) return rows;
+  if (first.total !== null) {
     const offsets: number[] = [];
-    for (let offset = pageRows; offset < first.total; offset += pageRows) offsets.push(offset);
-    const pages = await inBatches(offsets, PARALLEL_PAGES, (offset) => readPage<Row>(api, table, request, `${offset}-${offset + pageRows - 1}`, false));
+    for (let offset = pageRows; offset < end; offset += pageRows) offsets.push(offset);
+    const pages = await inBatches(offsets, PARALLEL_PAGES, (offset) => readPage<Row>(api, table, request, range(offset, Math.min(offset + pageRows, limit)), false));
     for (const page of pages) rows.push(...page.rows);
     // Pages shorter than the first (rows deleted meanwhile, a host whose cap moves): the count said more.
-    if (rows.length >= first.total) return rows;
-  } else if (first.total !== null || pageRows === 0) {
-    return rows;
+    if (rows.length >= end) return rows;
   }
-  for (;;) {
-    const page = await readPage<Row>(api, table, request, `${rows.length}-`, false);
-    if (page.rows.length === 0) return rows;
+  while (rows.length < limit) {
+    const page = await readPage<Row>(api, table, request, range(rows.length, limit), false);
+    if (page.rows.length === 0) break;
     rows.push(...page.rows);
   }
+  return rows;
+}
+
+/** The Range header from row `from` up to, not including, row `to` (open when `to` is Infinity). */
+function range(from: number, to: number): string {
+  return to === Infinity ? `${from}-` : `${from}-${to - 1}`;
 }
 
 async function readPage<Row>(api: ApiClient, table: string, request: Query<any>, range: string, count: boolean): Promise<Page<Row>> {
