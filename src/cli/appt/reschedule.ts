@@ -62,7 +62,8 @@ async function runReschedule(text: string, options: RescheduleOptions, ctx: Cont
     start_time,
     end_time: end ?? parseFlag('--start', () => addMinutes(start_time, length)),
   }, FLAG_OF);
-  if (inScope(options)) return rescheduleSeries(ctx, current, { date: changes.date!, start_time: changes.start_time!, end_time: changes.end_time!, endGiven: end !== undefined }, options);
+  if (inScope(options)) return rescheduleSeries(ctx, current, { date: changes.date!, start_time: changes.start_time!, end_time: changes.end_time!,
+    startGiven: start !== undefined, endGiven: end !== undefined }, options);
   const concerns = await bookingConcerns(ctx, { when: { date: changes.date!, start: changes.start_time!, end: changes.end_time! } });
   await confirmConcerns(ctx, options.yes, concerns, 'Moving an appointment', 'Move it anyway?');
   const [moved] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id), changes);
