@@ -85,6 +85,17 @@ describe('reschedule --series and cancel', () => {
     ]);
   });
 
+  it('--series after a held visit splits the series there: each part is described as it is', async () => {
+    const ids = await series('2030-07-03', 4);
+    await run(['appt', 'complete', ids[0]!, '--yes']);
+    await run(['appt', 'reschedule', ids[1]!, '--start', '9', '--series']);
+    expect(await occurrences('2030-07-01', '2030-07-31')).toEqual([
+      '2030-07-03 11:00-12:00 completed', '2030-07-10 09:00-10:00 scheduled', '2030-07-17 09:00-10:00 scheduled', '2030-07-24 09:00-10:00 scheduled',
+    ]);
+    expect(await seriesLine(ids[0]!)).toMatch(/^every week for 1 time; 1 of 1 /);
+    expect(await seriesLine(ids[2]!)).toMatch(/^every week for 3 times; 2 of 3 /);
+  });
+
   it('cancel --following and --series leave every time as it was', async () => {
     const ids = await series('2030-04-03', 4);
     await run(['appt', 'reschedule', ids[2]!, '--start', '13']);

@@ -50,7 +50,7 @@ export async function rescheduleSeries(ctx: Context, named: Appointment, move: N
     const start_time = addMinutes('00:00', start);
     return { ...row, date: dateOf(dayNumber(row.date) + dayShift), start_time, end_time: addMinutes(start_time, end - start) };
   });
-  const split = options.following ? await splitOf(ctx, named, reached) : null;
+  const split = await splitOf(ctx, named, reached);
   const series_id = split ? crypto.randomUUID() : named.series_id!;
   // After a split the part that moved counts the held, cancelled or missed ones from its first day too.
   const joining = split?.after ?? [];
@@ -81,16 +81,17 @@ export async function rescheduleSeries(ctx: Context, named: Appointment, move: N
 }
 
 /**
- * When --following starts after the series' first appointment, the series splits there: the rows
- * before stay, the ones from there on that it does not move (held, cancelled, missed) go with the
- * part that moves. Null when it starts at the first: then the whole series moves and stays one.
+ * When the move starts after the series' first appointment (--following from a later one, --series
+ * once some have happened), the series splits there: the rows before stay, the ones from there on
+ * that it does not move (held, cancelled, missed) go with the part that moves. Null when it starts
+ * at the first: then the whole series moves and stays one.
  */
 async function splitOf(ctx: Context, named: Appointment, reached: Appointment[]): Promise<{ before: Appointment[]; after: Appointment[] } | null> {
   const members = await (await ctx.api()).select<Appointment>('appointments',
     query<Appointment>().eq('series_id', named.series_id!).order('date').order('start_time'));
   if (members[0]?.id === reached[0]!.id) return null;
   const startOf = (row: Appointment) => `${row.date} ${clock(row.start_time)}`;
-  const from = startOf(named);
+  const from = startOf(reached[0]!);
   return {
     before: members.filter((row) => startOf(row) < from),
     after: members.filter((row) => startOf(row) >= from && !reached.some((one) => one.id === row.id)),
