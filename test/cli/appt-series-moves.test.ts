@@ -75,6 +75,22 @@ describe('reschedule --following', () => {
   });
 });
 
+describe('a split past a held visit with a signed note', () => {
+  it('takes it into the later part as it was held, and moves the others', async () => {
+    const ids = await series('2030-08-07', 4);
+    await run(['appt', 'complete', ids[2]!, '--yes']);
+    const appointment = JSON.parse((await run(['appt', 'show', ids[2]!, '--json'])).stdout);
+    const note = await home.run(['api', 'POST', 'sessions', '-f', `client_id=${appointment.client_id}`, '-f', `appointment_id=${ids[2]}`,
+      '-f', 'subjective=Sore neck', '-f', 'signed_at=2030-08-21T12:30:00Z']);
+    expect(note.code, note.stderr).toBe(0);
+    await run(['appt', 'reschedule', ids[1]!, '--start', '15', '--following']);
+    expect(await occurrences('2030-08-01', '2030-08-31')).toEqual([
+      '2030-08-07 11:00-12:00 scheduled', '2030-08-14 15:00-16:00 scheduled', '2030-08-21 11:00-12:00 completed', '2030-08-28 15:00-16:00 scheduled',
+    ]);
+    expect(await seriesLine(ids[2]!)).toMatch(/^every week for 3 times; 2 of 3 /);
+  });
+});
+
 describe('reschedule --series and cancel', () => {
   it('--series puts every one still to come at the new time', async () => {
     const ids = await series('2030-03-06', 4);
