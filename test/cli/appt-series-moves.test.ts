@@ -126,8 +126,21 @@ describe('reschedule --series and cancel', () => {
   });
 });
 
-describe('appt show after a split', () => {
-  it('describes the part that remains and the part that moved, a cancelled one going with its time', async () => {
+describe('appt show after a series reschedule', () => {
+  it('from the first: one series still, its rule counting the cancelled one it passed', async () => {
+    const ids = await series('2030-09-04', 4);
+    await run(['appt', 'cancel', ids[2]!]);
+    await run(['appt', 'reschedule', ids[0]!, '--start', '9', '--following']);
+    expect(await occurrences('2030-09-01', '2030-09-30')).toEqual([
+      '2030-09-04 09:00-10:00 scheduled', '2030-09-11 09:00-10:00 scheduled', '2030-09-18 11:00-12:00 cancelled', '2030-09-25 09:00-10:00 scheduled',
+    ]);
+    expect(await seriesLine(ids[0]!)).toMatch(/^every week for 4 times; 1 of 4 /);
+    expect(await seriesLine(ids[3]!)).toMatch(/^every week for 4 times; 4 of 4 /);
+    const shown = await run(['appt', 'show', ids[3]!, '--json']);
+    expect(JSON.parse(shown.stdout).recurrence).toBe('DTSTART;TZID=Europe/Berlin:20300904T090000\nRRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=4');
+  });
+
+  it('after a split, describes the part that remains and the part that moved, a cancelled one going with its time', async () => {
     // Five Wednesdays, the fourth cancelled; the second and the later ones move to 10:00.
     const ids = await series('2030-05-01', 5);
     await run(['appt', 'cancel', ids[3]!]);

@@ -50,12 +50,12 @@ export async function rescheduleSeries(ctx: Context, named: Appointment, move: N
     const start_time = addMinutes('00:00', start);
     return { ...row, date: dateOf(dayNumber(row.date) + dayShift), start_time, end_time: addMinutes(start_time, end - start) };
   });
-  const split = await splitOf(ctx, named, reached);
-  const series_id = split ? crypto.randomUUID() : named.series_id!;
-  // After a split the part that moved counts the held, cancelled or missed ones from its first day too.
-  const joining = split?.after ?? [];
-  const recurrence = named.recurrence ? movedRule(named.recurrence, moved[0]!.date, moved[0]!.start_time, moved.length + joining.length) : null;
-  const rows = [...moved, ...joining].map((row) => ({ ...Object.fromEntries(STORED.map((column) => [column, row[column as keyof Appointment] ?? null])), series_id, recurrence }));
+  const { before, passed } = await seriesParts(ctx, named, reached);
+  // Starting after the series' first appointment splits it there: the part from there on is a series of its own.
+  const series_id = before.length > 0 ? crypto.randomUUID() : named.series_id!;
+  // Its rule counts the held, cancelled or missed ones it passes too: they stay where they are, in it.
+  const recurrence = named.recurrence ? movedRule(named.recurrence, moved[0]!.date, moved[0]!.start_time, moved.length + passed.length) : null;
+  const rows = [...moved, ...passed].map((row) => ({ ...Object.fromEntries(STORED.map((column) => [column, row[column as keyof Appointment] ?? null])), series_id, recurrence }));
 
   const api = await ctx.api();
   const conflicts = (await seriesConflicts(api, moved, named.service_id, new Set(reached.map((row) => row.id))))
@@ -71,9 +71,9 @@ export async function rescheduleSeries(ctx: Context, named: Appointment, move: N
     headers: { prefer: 'return=representation,resolution=merge-duplicates' },
   });
   // The part that stays keeps its rule, ended where it now ends (`appt show` describes it as it is).
-  const staying = split?.before[0]?.recurrence;
+  const staying = before[0]?.recurrence;
   if (staying) {
-    await api.update<Appointment>('appointments', query<Appointment>().eq('series_id', named.series_id!), { recurrence: endedRule(staying, split.before.length) });
+    await api.update<Appointment>('appointments', query<Appointment>().eq('series_id', named.series_id!), { recurrence: endedRule(staying, before.length) });
   }
   const stored = response.json<Appointment[]>().filter((row) => reached.some((one) => one.id === row.id));
   const to = move.startGiven ? ` to ${move.start_time}` : '';
@@ -81,19 +81,18 @@ export async function rescheduleSeries(ctx: Context, named: Appointment, move: N
 }
 
 /**
- * When the move starts after the series' first appointment (--following from a later one, --series
- * once some have happened), the series splits there: the rows before stay, the ones from there on
- * that it does not move (held, cancelled, missed) go with the part that moves. Null when it starts
- * at the first: then the whole series moves and stays one.
+ * The series around the move, split where it starts (--following from a later one, --series once
+ * some have happened): the rows before that stay as they are, and the ones from there on that it
+ * does not move (held, cancelled, missed), which go with the part that moves. No row before: the
+ * whole series moves and stays one.
  */
-async function splitOf(ctx: Context, named: Appointment, reached: Appointment[]): Promise<{ before: Appointment[]; after: Appointment[] } | null> {
+async function seriesParts(ctx: Context, named: Appointment, reached: Appointment[]): Promise<{ before: Appointment[]; passed: Appointment[] }> {
   const members = await (await ctx.api()).select<Appointment>('appointments',
     query<Appointment>().eq('series_id', named.series_id!).order('date').order('start_time'));
-  if (members[0]?.id === reached[0]!.id) return null;
   const startOf = (row: Appointment) => `${row.date} ${clock(row.start_time)}`;
   const from = startOf(reached[0]!);
   return {
     before: members.filter((row) => startOf(row) < from),
-    after: members.filter((row) => startOf(row) >= from && !reached.some((one) => one.id === row.id)),
+    passed: members.filter((row) => startOf(row) >= from && !reached.some((one) => one.id === row.id)),
   };
 }
