@@ -85,7 +85,10 @@ export async function ruleInWords(recurrence: string): Promise<string> {
  */
 export function movedRule(recurrence: string, firstDate: string, startTime: string, count: number): string {
   const start = `${firstDate.replaceAll('-', '')}T${startTime.replace(':', '')}00`;
-  return recurrence
-    .replace(/^(DTSTART(?:;TZID=[^:]+)?:)\d{8}T\d{6}Z?$/m, `$1${start}`)
-    .replace(/;(COUNT|UNTIL)=[^;\n]+/, `;COUNT=${count}`);
+  return endedRule(recurrence.replace(/^(DTSTART(?:;TZID=[^:]+)?:)\d{8}T\d{6}Z?$/m, `$1${start}`), count);
+}
+
+/** The rule of the part of a series that stays after a split: from the same start, for `count` appointments. */
+export function endedRule(recurrence: string, count: number): string {
+  return recurrence.replace(/;(COUNT|UNTIL)=[^;\n]+/, `;COUNT=${count}`);
 }

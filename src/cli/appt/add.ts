@@ -1,5 +1,6 @@
 // `practice appt add`: book a client. Names resolve to ids, the end comes from the service when not
-// given, and the create carries its own id so the core may retry it safely.
+// given, and the create carries its own id so the core may retry it safely. --first-free takes the
+// next free slot when another booking wins the one it chose (pick-slot.ts).
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { addMinutes } from '../../model/when.js';
@@ -12,7 +13,7 @@ import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
 import { bookSeries, type SeriesFlags, seriesPlan } from './book-series.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { pickSlot, type SlotFlags, slotSearch } from './pick-slot.js';
+import { insertAtFirstFree, pickSlot, type SlotFlags, slotSearch } from './pick-slot.js';
 import { bookingYes, COLUMNS, describe, FIELDS, FLAG_OF } from './shared.js';
 
 interface AddOptions extends ConfirmOptions, SlotFlags, SeriesFlags {
@@ -85,6 +86,9 @@ async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   if (series) return bookSeries(ctx, row, series, options, options);
   const concerns = await bookingConcerns(ctx, { when: { date: when.date, start: when.start, end: end_time }, clientId: client.id, serviceId: service?.id });
   await confirmConcerns(ctx, options.yes, concerns, 'Booking an appointment', 'Book it anyway?');
-  const [created] = await (await ctx.api()).insert<Appointment>('appointments', row);
+  const api = await ctx.api();
+  const created = search?.kind === 'first'
+    ? await insertAtFirstFree(api, ctx, row, search, service!)
+    : (await api.insert<Appointment>('appointments', row))[0];
   await reportCreated(ctx, `Booked ${describe(created!)}`, created!, COLUMNS, options);
 }

@@ -1,8 +1,12 @@
 // `appt add` without --start: the start comes from the free slots of the service (appt slots' own
 // reading), chosen at the terminal from the day's, or with --first-free the earliest from a day on,
-// for scripts. The flags are checked before any request, so a mistake sends nothing.
+// for scripts; when another booking takes that slot first, --first-free books the next one free.
+// The flags are checked before any request, so a mistake sends nothing.
+import type { ApiClient } from '../../core/api-client.js';
+import { ApiError } from '../../core/api-error.js';
 import type { BookingLength } from '../../model/free-time.js';
-import { addDays } from '../../model/when.js';
+import type { Appointment } from '../../model/records.js';
+import { addDays, addMinutes } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { dayOption } from '../shared/input.js';
@@ -24,6 +28,8 @@ export type SlotSearch = { kind: 'choose'; date: string } | { kind: 'first'; fro
 /** How far --first-free looks, and how many days each read covers. */
 const SEARCH_DAYS = 366;
 const READ_DAYS = 31;
+/** How many slots --first-free tries when other bookings keep taking the one it chose. */
+const FIRST_FREE_TRIES = 10;
 
 const HINT = 'Pass --start, or --first-free to book the earliest free slot; `practice appt slots --date <day> --service <service>` lists them.';
 
@@ -74,4 +80,29 @@ export async function pickSlot(ctx: Context, search: SlotSearch, service: { name
   const choices = day.slots!.map((slot) => ({ name: `${slot.start}-${slot.end}`, value: slot.start }));
   const start = await ctx.prompt.select(`Which time on ${dayName(search.date)}?`, choices, { flag: '--start' });
   return { date: search.date, start };
+}
+
+type SlotService = Parameters<typeof pickSlot>[2];
+
+/**
+ * Inserts `row`, booked at the first free slot of `search`. When another booking took that slot
+ * between the read and the insert (the service's overlap refusal, 23P01), the free time is read
+ * again and the next free slot tried, up to FIRST_FREE_TRIES slots: it fails when no slot is left.
+ */
+export async function insertAtFirstFree<Row extends { date: string; start_time: string; end_time: string }>(
+  api: ApiClient, ctx: Context, row: Row, search: SlotSearch, service: SlotService,
+): Promise<Appointment> {
+  for (let tries = 1; ; tries++) {
+    try {
+      const [created] = await api.insert<Appointment>('appointments', row);
+      return created!;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 409 && err.code === '23P01')) throw err;
+      if (tries === FIRST_FREE_TRIES) {
+        throw new CommandError(`Other bookings took each of the ${tries} free slots --first-free chose for ${service.name}; nothing was booked.`, 'Run it again, or book a time with --start.');
+      }
+      const when = await pickSlot(ctx, search, service);
+      row = { ...row, date: when.date, start_time: when.start, end_time: addMinutes(when.start, service.duration) };
+    }
+  }
 }

@@ -1,11 +1,12 @@
 // `appt reschedule ID --following | --series`: the named appointment's move, applied to each one the
-// scope reaches. The move is a shift: by as many days as the named one moves, to its new clock time,
-// each keeping its own length unless --end gives a new one. A shift that would carry one appointment
-// past the next one's day, or across midnight, has no clear meaning and is refused. All rows go in
-// one request (an upsert by id), so they move together or not at all.
+// scope reaches: by as many days as the named one moves and, when --start is given, to its
+// new clock time, each keeping its own length unless --end gives a new one (one moved on its own
+// before goes to the new time too). A shift that would carry one appointment past the next one's
+// day, or across midnight, has no clear meaning and is refused. All rows go in one request (an
+// upsert by id), so they move together or not at all.
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { movedRule } from '../../model/recurrence.js';
+import { endedRule, movedRule } from '../../model/recurrence.js';
 import { addMinutes } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
@@ -25,6 +26,8 @@ export interface NamedMove {
   date: string;
   start_time: string;
   end_time: string;
+  /** Whether --start named a clock time for all; without it each keeps its own. */
+  startGiven: boolean;
   endGiven: boolean;
 }
 
@@ -35,23 +38,24 @@ const STORED = ['id', 'date', 'start_time', 'end_time', 'client_id', 'client_nam
 export async function rescheduleSeries(ctx: Context, named: Appointment, move: NamedMove, options: ScopeOptions & RowOptions & { yes?: boolean }): Promise<void> {
   const reached = await seriesScope(ctx, named, options);
   const dayShift = dayNumber(move.date) - dayNumber(named.date);
-  const startShift = minutesOf(move.start_time) - minutesOf(clock(named.start_time));
   const gaps = reached.slice(1).map((row, index) => dayNumber(row.date) - dayNumber(reached[index]!.date));
   if (gaps.length > 0 && Math.abs(dayShift) >= Math.min(...gaps)) {
     throw new UsageError(`--date: moving by ${Math.abs(dayShift)} days would carry an appointment onto or past the next one of the series (${Math.min(...gaps)} days apart); cancel them with --following and book a new series instead.`);
   }
   const length = minutesOf(move.end_time) - minutesOf(move.start_time);
   const moved = reached.map((row) => {
-    const start = minutesOf(clock(row.start_time)) + startShift;
+    const start = move.startGiven ? minutesOf(move.start_time) : minutesOf(clock(row.start_time));
     const end = start + (move.endGiven ? length : minutesOf(clock(row.end_time)) - minutesOf(clock(row.start_time)));
-    if (start < 0 || end >= 24 * 60) throw new UsageError(`--start: the appointment of ${row.date} would cross midnight; move it on its own.`);
+    if (end >= 24 * 60) throw new UsageError(`--start: the appointment of ${row.date} would cross midnight; move it on its own.`);
     const start_time = addMinutes('00:00', start);
     return { ...row, date: dateOf(dayNumber(row.date) + dayShift), start_time, end_time: addMinutes(start_time, end - start) };
   });
-  // --following splits the series: the moved part is a series of its own, from its new first day.
-  const series_id = options.following && reached[0]!.id !== (await firstOfSeries(ctx, named)) ? crypto.randomUUID() : named.series_id!;
-  const recurrence = named.recurrence ? movedRule(named.recurrence, moved[0]!.date, moved[0]!.start_time, moved.length) : null;
-  const rows = moved.map((row) => ({ ...Object.fromEntries(STORED.map((column) => [column, row[column as keyof Appointment] ?? null])), series_id, recurrence }));
+  const { before, passed } = await seriesParts(ctx, named, reached);
+  // Starting after the series' first appointment splits it there: the part from there on is a series of its own.
+  const series_id = before.length > 0 ? crypto.randomUUID() : named.series_id!;
+  // Its rule counts the held, cancelled or missed ones it passes too: they stay where they are, in it.
+  const recurrence = named.recurrence ? movedRule(named.recurrence, moved[0]!.date, moved[0]!.start_time, moved.length + passed.length) : null;
+  const rows = [...moved, ...passed].map((row) => ({ ...Object.fromEntries(STORED.map((column) => [column, row[column as keyof Appointment] ?? null])), series_id, recurrence }));
 
   const api = await ctx.api();
   const conflicts = (await seriesConflicts(api, moved, named.service_id, new Set(reached.map((row) => row.id))))
@@ -66,13 +70,29 @@ export async function rescheduleSeries(ctx: Context, named: Appointment, move: N
     method: 'POST', path: '/rest/v1/appointments', body: rows, idempotent: true,
     headers: { prefer: 'return=representation,resolution=merge-duplicates' },
   });
-  const stored = response.json<Appointment[]>();
-  await reportChangedRows(ctx, `Moved ${stored.length} appointment${stored.length === 1 ? '' : 's'} of the series by ${dayShift} days to ${move.start_time}, ${stored[0]!.date} to ${stored.at(-1)!.date}.`, stored, COLUMNS, options);
+  // The part that stays keeps its rule, ended where it now ends (`appt show` describes it as it is).
+  const staying = before[0]?.recurrence;
+  if (staying) {
+    await api.update<Appointment>('appointments', query<Appointment>().eq('series_id', named.series_id!), { recurrence: endedRule(staying, before.length) });
+  }
+  const stored = response.json<Appointment[]>().filter((row) => reached.some((one) => one.id === row.id));
+  const to = move.startGiven ? ` to ${move.start_time}` : '';
+  await reportChangedRows(ctx, `Moved ${stored.length} appointment${stored.length === 1 ? '' : 's'} of the series by ${dayShift} days${to}, ${stored[0]!.date} to ${stored.at(-1)!.date}.`, stored, COLUMNS, options);
 }
 
-/** The id of the series' first appointment, whatever its status: --following from it is the whole series. */
-async function firstOfSeries(ctx: Context, named: Appointment): Promise<string | undefined> {
-  const [first] = await (await ctx.api()).select<Appointment>('appointments',
-    query<Appointment>().eq('series_id', named.series_id!).order('date').order('start_time').limit(1).select(['id']));
-  return first?.id;
+/**
+ * The series around the move, split where it starts (--following from a later one, --series once
+ * some have happened): the rows before that stay as they are, and the ones from there on that it
+ * does not move (held, cancelled, missed), which go with the part that moves. No row before: the
+ * whole series moves and stays one.
+ */
+async function seriesParts(ctx: Context, named: Appointment, reached: Appointment[]): Promise<{ before: Appointment[]; passed: Appointment[] }> {
+  const members = await (await ctx.api()).select<Appointment>('appointments',
+    query<Appointment>().eq('series_id', named.series_id!).order('date').order('start_time'));
+  const startOf = (row: Appointment) => `${row.date} ${clock(row.start_time)}`;
+  const from = startOf(reached[0]!);
+  return {
+    before: members.filter((row) => startOf(row) < from),
+    passed: members.filter((row) => startOf(row) >= from && !reached.some((one) => one.id === row.id)),
+  };
 }

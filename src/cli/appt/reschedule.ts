@@ -1,5 +1,6 @@
 // `practice appt reschedule <id>`: move an appointment to another day or start, keeping its length
-// unless --end says otherwise. The service refuses an overlap (409) and names the other appointment.
+// unless --end says otherwise. The service refuses an overlap (409) and names the other appointment;
+// moving a held visit is asked first, and refused while a signed note records it (held-visit.ts).
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
@@ -11,9 +12,11 @@ import type { ConfirmOptions } from '../shared/confirm.js';
 import { checkInput, dayOption, inputSchemas, parseFlag, timeOption } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
+import { heldVisitConcern } from './held-visit.js';
 import { rescheduleSeries } from './reschedule-series.js';
 import { inScope, type ScopeOptions, scopeOptions } from './series-scope.js';
 import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared.js';
+import { unlessSignedNote } from './undo-completion.js';
 
 interface RescheduleOptions extends ConfirmOptions, ScopeOptions {
   date?: string;
@@ -31,7 +34,7 @@ export function rescheduleCommand(ctx: Context): Command {
     .option('--date <day>', 'the new day: today, tomorrow, mon, +3d or 2026-11-23')
     .option('--start <time>', 'the new start: 9, 9:30, 14:00 or 2pm')
     .option('--end <time>', 'the new end (default: the new start plus the old length)')
-    .addOption(bookingYes())
+    .addOption(bookingYes(true))
     .addHelpText('before', `Examples:
   $ practice appt reschedule 3f2a9c1b --date fri
   $ practice appt reschedule 3f2a --start 11 --following
@@ -62,9 +65,12 @@ async function runReschedule(text: string, options: RescheduleOptions, ctx: Cont
     start_time,
     end_time: end ?? parseFlag('--start', () => addMinutes(start_time, length)),
   }, FLAG_OF);
-  if (inScope(options)) return rescheduleSeries(ctx, current, { date: changes.date!, start_time: changes.start_time!, end_time: changes.end_time!, endGiven: end !== undefined }, options);
+  if (inScope(options)) return rescheduleSeries(ctx, current, { date: changes.date!, start_time: changes.start_time!, end_time: changes.end_time!,
+    startGiven: start !== undefined, endGiven: end !== undefined }, options);
+  const held = await heldVisitConcern(ctx, current, changes);
   const concerns = await bookingConcerns(ctx, { when: { date: changes.date!, start: changes.start_time!, end: changes.end_time! } });
-  await confirmConcerns(ctx, options.yes, concerns, 'Moving an appointment', 'Move it anyway?');
-  const [moved] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id), changes);
+  await confirmConcerns(ctx, options.yes, held ? [held, ...concerns] : concerns, 'Moving an appointment', 'Move it anyway?');
+  const write = (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id), changes);
+  const [moved] = await unlessSignedNote(ctx, current, write);
   await reportChange(ctx, `Rescheduled ${describe(moved!)}`, moved!, COLUMNS, options);
 }

@@ -32,6 +32,11 @@ export const inScope = (options: ScopeOptions) => Boolean(options.following || o
 export async function seriesScope(ctx: Context, named: Appointment, options: ScopeOptions): Promise<Appointment[]> {
   const flag = options.following ? '--following' : '--series';
   if (!named.series_id) throw new UsageError(`${flag}: ${describe(named)} is not part of a series.`);
+  // "This one and the later ones" from a held visit would leave this one behind: said, not guessed.
+  if (options.following && !OPEN_STATUSES.includes(named.status)) {
+    throw new UsageError(`--following: ${describe(named)} is ${named.status}; --following reaches only scheduled or confirmed appointments.`,
+      'Name the next one to come, or change this one on its own.');
+  }
   const members = await (await ctx.api()).select<Appointment>('appointments', query<Appointment>()
     .eq('series_id', named.series_id).in('status', OPEN_STATUSES).order('date').order('start_time'));
   const startOf = (row: Appointment) => `${row.date} ${clock(row.start_time)}`;

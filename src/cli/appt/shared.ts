@@ -18,8 +18,9 @@ export const FLAG_OF: Record<string, string> = {
   service_id: '--service', status: '--status', notes: '--notes', price: '--price', buffer_minutes: '--buffer',
 };
 
-/** `--yes` of the commands that book: add, reschedule, update. */
-export const bookingYes = () => yesOption('do not ask about business hours, an archived client or a retired service (needed when not at a terminal)');
+/** `--yes` of the commands that book: add, and (`changing`) reschedule and update, which may change a held visit. */
+export const bookingYes = (changing = false) =>
+  yesOption(`do not ask about business hours, an archived client${changing ? ', a retired service or a held visit' : ' or a retired service'} (needed when not at a terminal)`);
 
 export const NOT_FOUND_HINT = 'See `practice appt list` for ids.';
 

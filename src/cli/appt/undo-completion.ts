@@ -11,7 +11,8 @@ import { confirmation } from '../shared/confirm.js';
 import { amendHint } from '../shared/note-text.js';
 import { describe } from './shared.js';
 
-const signedNotes = (api: ApiClient, appointment: Appointment) =>
+/** The signed notes (amendments included) that refer to `appointment`. */
+export const signedNotes = (api: ApiClient, appointment: Appointment) =>
   api.select<SessionNote>('sessions', query<SessionNote>().eq('appointment_id', appointment.id).not.is('signed_at', null).select(['id']));
 
 /** Refused (exit 1) when a signed note refers to `appointment`; else asked, or refused without `yes` (exit 2). Sends nothing. */
@@ -22,7 +23,7 @@ export async function confirmUndo(ctx: Context, yes: boolean | undefined, appoin
   await ask(`Undo the completion of ${describe(appointment)}? It no longer counts as a visit.`);
 }
 
-/** The undo's `write`; the service's own refusal for a signed note (a note signed meanwhile) names the note to amend. */
+/** The `write` of an undo or a held visit's change; the service's own refusal for a signed note (a note signed meanwhile) names the note to amend. */
 export async function unlessSignedNote<T>(ctx: Context, appointment: Appointment, write: Promise<T>): Promise<T> {
   try {
     return await write;

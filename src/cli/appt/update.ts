@@ -1,5 +1,6 @@
 // `practice appt update <id>`: change any of an appointment's fields but its status (the status verbs
-// check transitions). Only the flags given are sent, as one PATCH filtered by id.
+// check transitions). Only the flags given are sent, as one PATCH filtered by id. Changing a held
+// visit's day, times, service or price is asked first, and refused while a signed note records it.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
@@ -11,7 +12,9 @@ import { amountOption, checkInput, countOption, dayOption, inputSchemas, timeOpt
 import { resolveClient, resolveRowId, resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
+import { heldVisitConcern } from './held-visit.js';
 import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF, NOT_FOUND_HINT } from './shared.js';
+import { unlessSignedNote } from './undo-completion.js';
 
 interface UpdateOptions extends ConfirmOptions {
   date?: string;
@@ -39,7 +42,7 @@ export function updateCommand(ctx: Context): Command {
     .option('--clear-notes', 'remove the notes')
     .option('--price <amount>', "this booking's price, like 70 or 69.50 (kept when the service's price changes)")
     .option('--buffer <minutes>', 'minutes kept free after it (default: what the service had at booking)')
-    .addOption(bookingYes())
+    .addOption(bookingYes(true))
     .addHelpText('before', `Examples:
   $ practice appt update 3f2a9c1b --notes "bring the hot stones"
   $ practice appt update 3f2a --start 10 --end 11:30
@@ -63,21 +66,24 @@ async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Pr
   // The flags that need no lookup are checked before any request (an end before the start, no change at all).
   const named = options.client !== undefined || options.service !== undefined;
   if (!named || Object.values(fields).some((value) => value !== undefined)) checkInput(appointmentUpdateSchema, fields, FLAG_OF);
-  // A new day or time is checked against the hours with what it keeps of the current one.
+  // A new day or time is checked against the hours with what it keeps of the current one, and a
+  // held visit's terms (day, times, service, price) against what it was held as.
   const moved = fields.date !== undefined || fields.start_time !== undefined || fields.end_time !== undefined;
-  const current = moved ? await fetchAppointment(ctx, text) : undefined;
+  const current = moved || fields.price !== undefined || options.service !== undefined ? await fetchAppointment(ctx, text) : undefined;
   const id = current?.id ?? await resolveRowId(ctx, 'appointments', text);
   const client = options.client === undefined ? undefined : await resolveClient(ctx, options.client);
   const service = options.service === undefined ? undefined : await resolveService(ctx, options.service);
   const changes = checkInput(appointmentUpdateSchema, { ...fields, client_id: client?.id, client_name: client?.name, service_id: service?.id }, FLAG_OF);
-  const when = current && {
+  const held = current && await heldVisitConcern(ctx, current, changes);
+  const when = moved && current ? {
     date: changes.date ?? current.date,
     start: changes.start_time ?? clock(current.start_time),
     end: changes.end_time ?? clock(current.end_time),
-  };
+  } : undefined;
   const concerns = await bookingConcerns(ctx, { when, clientId: client?.id, serviceId: service?.id });
-  await confirmConcerns(ctx, options.yes, concerns, 'Changing an appointment', 'Change it anyway?');
-  const [updated] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', id), changes);
+  await confirmConcerns(ctx, options.yes, held ? [held, ...concerns] : concerns, 'Changing an appointment', 'Change it anyway?');
+  const write = (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', id), changes);
+  const [updated] = await (current ? unlessSignedNote(ctx, current, write) : write);
   if (!updated) throw new CommandError(`No appointment has the id ${id}.`, NOT_FOUND_HINT);
   await reportChange(ctx, `Updated ${describe(updated)}`, updated, COLUMNS, options);
 }
