@@ -1,11 +1,13 @@
 // Booking, moving and cancelling appointments. The service refuses an overlap naming the other
 // appointment; a booking outside the business hours (or on a closed day), of an archived client or a
-// retired service is refused until `anyway` is true, so the model asks the person first.
+// retired service, and moving a visit already held, is refused until `anyway` is true, so the model
+// asks the person first. A held visit that a signed note records is never moved.
 import { z } from 'zod';
 import { flags, tool } from './tool.js';
 
 const ANYWAY = 'true to go ahead despite a warning (outside the business hours or on a closed day, an archived client, '
-  + 'a retired service; the CLI calls it --yes). Only after the person has agreed to it.';
+  + 'a retired service, moving a completed visit that no signed note records yet; the CLI calls it --yes). '
+  + 'Only after the person has agreed to it.';
 const TIME = 'a time of day: 9, 9:30, 14:00 or 2pm';
 const ID = 'the appointment: its id or a unique prefix of it, as schedule returns';
 
@@ -35,7 +37,8 @@ export const rescheduleTool = tool({
   name: 'reschedule',
   title: 'Reschedule an appointment',
   description: 'Move an appointment to another day and/or start, keeping its length unless an end is given. '
-    + 'Refused if the new time overlaps another appointment. Returns the changed appointment as JSON.',
+    + 'Refused if the new time overlaps another appointment, and always for a completed visit a signed note records '
+    + '(a held visit stays as held: correct the record with a note amendment). Returns the changed appointment as JSON.',
   input: {
     id: z.string().min(1).describe(ID),
     date: z.string().optional().describe('the new day: today, tomorrow, mon, +3d or YYYY-MM-DD'),
