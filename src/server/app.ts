@@ -47,7 +47,7 @@ declare module 'fastify' {
 function sendError(reply: FastifyReply, request: FastifyRequest, err: unknown): FastifyReply {
   const { status, body, headers } = toErrorResponse(err, {
     role: request.identity?.role ?? 'anon',
-    surface: request.url.startsWith('/auth/v1') ? 'auth' : 'rest',
+    surface: (request.routeOptions.url ?? request.url).startsWith('/auth/v1') ? 'auth' : 'rest',
     authApiVersion: request.headers['x-supabase-api-version'] as string | undefined,
   });
   if (status >= 500) reply.log.error(err);

@@ -2,6 +2,7 @@
 // project's template database (store.ts), started as `server start` would be on that store: with its
 // migrations off on the supabase store, as `--no-migrate` starts it on a hosted Supabase project.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import type { AccountStore } from '../../src/server/auth/account-store.js';
 import { keysFromSecret, type ServiceKeys } from '../../src/local-service/keys.js';
@@ -92,6 +93,8 @@ export interface TestServer {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** A new account through POST /auth/v1/signup (random email unless given), and its session. */
   signUp(email?: string, password?: string): Promise<Session>;
+  /** The fastify app serving: what its router matches (printRoutes), for tests that walk every route. */
+  app: FastifyInstance;
   /** Another instance of the service on the same database and keys, as behind a load balancer. */
   sibling(options?: TestServerOptions): Promise<TestServer>;
   close(): Promise<void>;
@@ -129,6 +132,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
     keys,
     db,
     received,
+    app,
     async therapist() {
       const id = randomUUID();
       const { token } = await signAccessToken(keys.jwtSecret, { sub: id });
