@@ -211,6 +211,17 @@ function statusForSqlState(code: string, role: string): number {
   return 400;
 }
 
+// numeric(p,s)'s overflow (22003) names the precision in its detail; the hint says what it means.
+const NUMERIC_PRECISION = /precision (\d+), scale (\d+) must round/;
+
+function largestAccepted(err: PostgresErrorLike): string | null {
+  const match = err.code === '22003' ? NUMERIC_PRECISION.exec(err.detail ?? '') : null;
+  if (!match) return null;
+  const scale = Number(match[2]);
+  const whole = '9'.repeat(Number(match[1]) - scale) || '0';
+  return `The largest value accepted is ${whole}${scale > 0 ? `.${'9'.repeat(scale)}` : ''}.`;
+}
+
 export interface ErrorResponse {
   status: number;
   body: object;
@@ -257,7 +268,7 @@ export function toErrorResponse(err: unknown, context: ErrorContext): ErrorRespo
   if (isPostgresError(err) && context.surface === 'rest') {
     return {
       status: statusForSqlState(err.code, context.role),
-      body: { code: err.code, details: err.detail ?? null, hint: err.hint ?? null, message: err.message },
+      body: { code: err.code, details: err.detail ?? null, hint: err.hint ?? largestAccepted(err), message: err.message },
       headers: {},
     };
   }
