@@ -10,6 +10,7 @@ import type { SchemaCache } from './db/schema-cache.js';
 import { failures, toErrorResponse } from './errors.js';
 import { registerAdminRoutes } from './http/admin-routes.js';
 import { apiKeyGate, withoutApiKey } from './http/apikey.js';
+import { readBodiesAsText } from './http/body-text.js';
 import { installCors } from './http/cors.js';
 import { ANY_ORIGIN } from './http/cors-origins.js';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMITS, HEADER_LIMIT_BYTES, type RateLimitSettings } from './http/limits.js';
@@ -70,9 +71,7 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
   });
   const identify = rememberingIdentifier(new TextEncoder().encode(keys.jwtSecret));
 
-  // Bodies stay text: each API parses its own, so bad JSON gets that API's error.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  readBodiesAsText(app);
 
   // The gateway, in the order a request meets it: CORS (a preflight is answered there, before any
   // check a browser's preflight could not pass), its size, then its project key.
