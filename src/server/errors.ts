@@ -120,6 +120,9 @@ export const failures = {
   headersTooLarge: () =>
     new ServiceError(431, 'request_header_fields_too_large', 'Request headers are too large'),
   requestTimeout: () => new ServiceError(408, 'request_timeout', 'The request was not received in time'),
+  tooManyConnections: () =>
+    new ServiceError(429, 'too_many_connections', 'Too many open connections from this address', null,
+      'Close idle connections, or reuse one (keep-alive) for several requests.'),
   badHttpRequest: () => new ServiceError(400, 'bad_http_request', 'Malformed HTTP request'),
   jsonTooDeep: (limit: number) =>
     new ServiceError(400, 'json_too_deep', `JSON body is nested deeper than ${limit} levels`),

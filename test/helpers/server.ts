@@ -10,7 +10,7 @@ import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from '../../src/server/auth/
 import { signAccessToken } from '../../src/server/auth/tokens.js';
 import type { Database } from '../../src/server/db/database.js';
 import type { SchemaCache } from '../../src/server/db/schema-cache.js';
-import type { RateLimitSettings } from '../../src/server/http/limits.js';
+import { DEFAULT_CONNECTION_SETTINGS, type ConnectionSettings, type RateLimitSettings } from '../../src/server/http/limits.js';
 import type { RateLimitStore } from '../../src/server/http/rate-limits.js';
 import { prepareDatabase } from '../../src/server/prepare.js';
 import { listen } from '../../src/server/serve.js';
@@ -68,6 +68,8 @@ export interface TestServerOptions {
   trustProxy?: string;
   /** Browser origins allowed (app.ts); default every origin. */
   corsOrigins?: string[];
+  /** Timeouts and the per-address connection cap; default the service's timeouts, and no cap (suites run many requests at once from loopback). */
+  connections?: Partial<ConnectionSettings>;
   /** SQL run on the migrated database before the schema cache is read: a table a test needs beside the practice's. */
   schemaSql?: string;
 }
@@ -121,6 +123,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
     auth: { ...DEFAULT_AUTH_SETTINGS, ...options.auth },
     trustProxy: options.trustProxy,
     corsOrigins: options.corsOrigins,
+    connections: { ...DEFAULT_CONNECTION_SETTINGS, connectionsPerIp: 0, ...options.connections },
   });
   const url = await listen(app, '127.0.0.1', 0);
   const received: ReceivedRequest[] = [];
