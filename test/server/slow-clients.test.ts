@@ -101,6 +101,17 @@ describe('connections per address', () => {
     again.socket.write(`GET /rest/v1/ HTTP/1.1\r\nHost: x\r\napikey: ${server.keys.anonKey}\r\nConnection: close\r\n\r\n`);
     expect(statusOf((await again.closed).text)).toBe(200);
   });
+
+  it('keeps serving others through a flood of 500 silent connections from one address', async () => {
+    const flood = await Promise.all(Array.from({ length: 500 }, () => open('127.0.0.1')));
+    const refused = await Promise.all(flood.slice(CAP).map(({ closed }) => closed));
+    expect(refused.map(({ text }) => statusOf(text))).toEqual(Array(500 - CAP).fill(429));
+
+    const other = await open('127.0.0.2');
+    other.socket.write(`GET /rest/v1/ HTTP/1.1\r\nHost: x\r\napikey: ${server.keys.anonKey}\r\nConnection: close\r\n\r\n`);
+    expect(statusOf((await other.closed).text)).toBe(200);
+    for (const { socket } of flood) socket.destroy();
+  });
 });
 
 describe('behind a trusted proxy', () => {

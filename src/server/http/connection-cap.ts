@@ -37,13 +37,14 @@ function refuse(socket: Socket): void {
   socket.on('error', () => {});
   const refusal = failures.tooManyConnections();
   const body = JSON.stringify(refusal.body);
+  // Its descriptor is released as soon as the answer is handed to the kernel, which still sends it:
+  // a flood of connections holds no more descriptors than the cap allows, whatever the peer does.
   socket.end(
     `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Connection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
-  // A peer that does not read its answer does not keep the socket either.
-  socket.setTimeout(1000, () => socket.destroy());
 }
 
 /**
