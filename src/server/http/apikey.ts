@@ -20,7 +20,7 @@ const GATED = /^\/(rest|auth|admin)\/v1(\/|\?|$)/;
  * unknown path under an API is still 401 before 404. Reading only the raw URL let `/%61uth/v1/signup`
  * past the gate to the sign-up handler.
  */
-export function isGated(request: FastifyRequest): boolean {
+function isGated(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
   return (route !== undefined && GATED.test(route)) || GATED.test(request.url);
 }
