@@ -4,9 +4,13 @@ import { InvalidInputError } from './errors.js';
 
 const AMOUNT_FORM = 'expected an amount like 45, 45.5 or 45.50';
 
-// The columns are numeric(10,2): eight digits before the point. Refusing more here names the form
-// instead of passing on the server's numeric overflow.
+// The columns are numeric(10,2): eight digits before the point. Refusing more here names the
+// largest amount instead of passing on the server's numeric overflow.
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
+const TOO_MANY_DIGITS = /^\d{9,}(\.\d{1,2})?$/;
+
+/** The largest amount a numeric(10,2) column holds. */
+export const LARGEST_AMOUNT = '99999999.99';
 
 /**
  * An amount as typed: digits with at most two decimals. Refuses signs, exponents (`1e3`), thousands
@@ -15,6 +19,7 @@ const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 export function parseAmount(text: string, { positive = false }: { positive?: boolean } = {}): number {
   const input = text.trim();
   if (input.startsWith('-')) throw new InvalidInputError(`${AMOUNT_FORM}; got '${text}', which is negative`);
+  if (TOO_MANY_DIGITS.test(input)) throw new InvalidInputError(`the largest amount accepted is ${LARGEST_AMOUNT}; got '${text}'`);
   if (!AMOUNT.test(input)) throw new InvalidInputError(`${AMOUNT_FORM}; got '${text}'`);
   const amount = Number(input);
   if (positive && amount === 0) throw new InvalidInputError(`${AMOUNT_FORM}, greater than 0; got '${text}'`);

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { APPOINTMENT_STATUSES } from './appointment-status.js';
 import { CLIENT_STATUSES, CONVERSATION_CHANNELS, CONVERSATION_ROLES, SOAP_PARTS } from './record-values.js';
-import { isAmount } from './money.js';
+import { isAmount, LARGEST_AMOUNT } from './money.js';
 import { DAYS_OF_WEEK, parseTimeOfDay, TIME_OF_DAY } from './when.js';
 
 /*
@@ -25,7 +25,7 @@ const id = z.guid();
 const date = z.iso.date();
 const timestamp = z.iso.datetime({ offset: true });
 const minutes = z.int().check(z.minimum(0), z.maximum(24 * 60));
-const money = z.number().check(z.refine(isAmount, 'expected an amount of at most two decimals, not negative'));
+const money = z.number().check(z.refine(isAmount, `expected an amount of at most two decimals, not negative, at most ${LARGEST_AMOUNT}`));
 const time = z.string().check(z.regex(TIME_OF_DAY, 'expected a time as HH:MM'));
 // Our service returns HH:MM; PostgreSQL's own text for a time column (a hosted project) is HH:MM:SS.
 const returnedTime = z.pipe(

@@ -10,9 +10,14 @@ import type { SchemaCache } from './db/schema-cache.js';
 import { failures, toErrorResponse } from './errors.js';
 import { registerAdminRoutes } from './http/admin-routes.js';
 import { apiKeyGate, withoutApiKey } from './http/apikey.js';
+import { readBodiesAsText } from './http/body-text.js';
 import { installCors } from './http/cors.js';
 import { ANY_ORIGIN } from './http/cors-origins.js';
-import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMITS, HEADER_LIMIT_BYTES, type RateLimitSettings } from './http/limits.js';
+import { capConnectionsPerIp } from './http/connection-cap.js';
+import {
+  BODY_LIMIT_BYTES, type ConnectionSettings, DEFAULT_CONNECTION_SETTINGS, DEFAULT_RATE_LIMITS, HEADER_LIMIT_BYTES,
+  KEEP_ALIVE_TIMEOUT_SECONDS, type RateLimitSettings,
+} from './http/limits.js';
 import { installRateLimits, type RateLimitStore } from './http/rate-limits.js';
 import { answerClientError, checkUrlLength } from './http/request-size.js';
 import { restHandler } from './rest/handle.js';
@@ -36,6 +41,8 @@ export interface AppOptions {
   trustProxy?: string | undefined;
   /** The browser origins allowed to call the service; default every origin (`*`). */
   corsOrigins?: readonly string[] | undefined;
+  /** Timeouts for slow clients and the per-address connection cap; default DEFAULT_CONNECTION_SETTINGS. */
+  connections?: ConnectionSettings | undefined;
 }
 
 declare module 'fastify' {
@@ -47,7 +54,7 @@ declare module 'fastify' {
 function sendError(reply: FastifyReply, request: FastifyRequest, err: unknown): FastifyReply {
   const { status, body, headers } = toErrorResponse(err, {
     role: request.identity?.role ?? 'anon',
-    surface: request.url.startsWith('/auth/v1') ? 'auth' : 'rest',
+    surface: (request.routeOptions.url ?? request.url).startsWith('/auth/v1') ? 'auth' : 'rest',
     authApiVersion: request.headers['x-supabase-api-version'] as string | undefined,
   });
   if (status >= 500) reply.log.error(err);
@@ -59,20 +66,25 @@ function sendError(reply: FastifyReply, request: FastifyRequest, err: unknown): 
 }
 
 export async function buildApp({ db, schema, accountStore, keys, ...options }: AppOptions): Promise<FastifyInstance> {
+  const connections = options.connections ?? DEFAULT_CONNECTION_SETTINGS;
+  const headersTimeoutMs = connections.headersTimeout * 1000;
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     exposeHeadRoutes: false,
-    http: { maxHeaderSize: HEADER_LIMIT_BYTES },
+    // A slow client is answered 408 (request-size.ts) once its headers, or its whole request with
+    // the body, take longer than allowed; Node checks its connections at the interval.
+    http: { maxHeaderSize: HEADER_LIMIT_BYTES, headersTimeout: headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, headersTimeoutMs / 4) },
+    requestTimeout: connections.requestTimeout * 1000,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     clientErrorHandler: answerClientError,
     // Rate limits key anon and auth requests on request.ip: behind a balancer, the client's.
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
   });
+  capConnectionsPerIp(app.server, connections.connectionsPerIp, options.trustProxy);
   const identify = rememberingIdentifier(new TextEncoder().encode(keys.jwtSecret));
 
-  // Bodies stay text: each API parses its own, so bad JSON gets that API's error.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  readBodiesAsText(app);
 
   // The gateway, in the order a request meets it: CORS (a preflight is answered there, before any
   // check a browser's preflight could not pass), its size, then its project key.

@@ -71,6 +71,7 @@ export const failures = {
   parse: (what: string, details: string | null = null) =>
     new ServiceError(400, 'PGRST100', what, details),
   invalidBody: (message: string) => new ServiceError(400, 'PGRST102', message),
+  notUtf8: () => new ServiceError(400, 'PGRST102', 'Request body is not valid UTF-8', null, 'Send the body encoded as UTF-8.'),
   keysMustMatch: () => new ServiceError(400, 'PGRST102', 'All object keys must match'),
   invalidRange: (details: string | null = null) =>
     new ServiceError(416, 'PGRST103', 'Requested range not satisfiable', details),
@@ -121,6 +122,9 @@ export const failures = {
   headersTooLarge: () =>
     new ServiceError(431, 'request_header_fields_too_large', 'Request headers are too large'),
   requestTimeout: () => new ServiceError(408, 'request_timeout', 'The request was not received in time'),
+  tooManyConnections: () =>
+    new ServiceError(429, 'too_many_connections', 'Too many open connections from this address', null,
+      'Close idle connections, or reuse one (keep-alive) for several requests.'),
   badHttpRequest: () => new ServiceError(400, 'bad_http_request', 'Malformed HTTP request'),
   jsonTooDeep: (limit: number) =>
     new ServiceError(400, 'json_too_deep', `JSON body is nested deeper than ${limit} levels`),
@@ -227,6 +231,17 @@ function statusForSqlState(code: string, role: string): number {
   return 400;
 }
 
+// numeric(p,s)'s overflow (22003) names the precision in its detail; the hint says what it means.
+const NUMERIC_PRECISION = /precision (\d+), scale (\d+) must round/;
+
+function largestAccepted(err: PostgresErrorLike): string | null {
+  const match = err.code === '22003' ? NUMERIC_PRECISION.exec(err.detail ?? '') : null;
+  if (!match) return null;
+  const scale = Number(match[2]);
+  const whole = '9'.repeat(Number(match[1]) - scale) || '0';
+  return `The largest value accepted is ${whole}${scale > 0 ? `.${'9'.repeat(scale)}` : ''}.`;
+}
+
 export interface ErrorResponse {
   status: number;
   body: object;
@@ -273,7 +288,7 @@ export function toErrorResponse(err: unknown, context: ErrorContext): ErrorRespo
   if (isPostgresError(err) && context.surface === 'rest') {
     return {
       status: statusForSqlState(err.code, context.role),
-      body: { code: err.code, details: err.detail ?? null, hint: err.hint ?? null, message: err.message },
+      body: { code: err.code, details: err.detail ?? null, hint: err.hint ?? largestAccepted(err), message: err.message },
       headers: {},
     };
   }

@@ -7,7 +7,7 @@ import { acquireServerLock, type ServerLock } from '../local-service/server-stat
 import { buildApp } from './app.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
-import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/limits.js';
+import { DEFAULT_RATE_LIMITS, type ConnectionSettings, type RateLimitSettings } from './http/limits.js';
 import { openRateLimitStore } from './http/rate-limits.js';
 import { prepareDatabase } from './prepare.js';
 
@@ -23,6 +23,8 @@ export interface ServeOptions {
   trustProxy?: string | undefined;
   /** Browser origins allowed (app.ts); absent: every origin. */
   corsOrigins?: readonly string[] | undefined;
+  /** Timeouts for slow clients and the per-address connection cap (app.ts); absent: the defaults. */
+  connections?: ConnectionSettings | undefined;
   /** false: the schema was applied by someone else (`practice server schema`); refuse to serve if any version is missing. */
   migrations?: boolean | undefined;
   /** REDIS_URL, when set, holds the rate-limit counters every instance shares. */
@@ -67,7 +69,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
     const rateLimitStore = await openRateLimitStore(rateLimits, options.env.REDIS_URL);
     if (rateLimitStore) shutdown.add(() => rateLimitStore.redis.quit());
-    const app = await buildApp({ db, schema, accountStore, keys, rateLimits, rateLimitStore, trustProxy: options.trustProxy, corsOrigins: options.corsOrigins });
+    const app = await buildApp({ db, schema, accountStore, keys, rateLimits, rateLimitStore, trustProxy: options.trustProxy, corsOrigins: options.corsOrigins, connections: options.connections });
     shutdown.add(() => app.close());
     const url = await listen(app, options.host, options.port);
     await lock.publish(url);

@@ -2,6 +2,7 @@
 // project's template database (store.ts), started as `server start` would be on that store: with its
 // migrations off on the supabase store, as `--no-migrate` starts it on a hosted Supabase project.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import type { AccountStore } from '../../src/server/auth/account-store.js';
 import { keysFromSecret, type ServiceKeys } from '../../src/local-service/keys.js';
@@ -9,7 +10,7 @@ import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from '../../src/server/auth/
 import { signAccessToken } from '../../src/server/auth/tokens.js';
 import type { Database } from '../../src/server/db/database.js';
 import type { SchemaCache } from '../../src/server/db/schema-cache.js';
-import type { RateLimitSettings } from '../../src/server/http/limits.js';
+import { DEFAULT_CONNECTION_SETTINGS, type ConnectionSettings, type RateLimitSettings } from '../../src/server/http/limits.js';
 import type { RateLimitStore } from '../../src/server/http/rate-limits.js';
 import { prepareDatabase } from '../../src/server/prepare.js';
 import { listen } from '../../src/server/serve.js';
@@ -67,6 +68,8 @@ export interface TestServerOptions {
   trustProxy?: string;
   /** Browser origins allowed (app.ts); default every origin. */
   corsOrigins?: string[];
+  /** Timeouts and the per-address connection cap; default the service's timeouts, and no cap (suites run many requests at once from loopback). */
+  connections?: Partial<ConnectionSettings>;
   /** SQL run on the migrated database before the schema cache is read: a table a test needs beside the practice's. */
   schemaSql?: string;
 }
@@ -92,6 +95,8 @@ export interface TestServer {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** A new account through POST /auth/v1/signup (random email unless given), and its session. */
   signUp(email?: string, password?: string): Promise<Session>;
+  /** The fastify app serving: what its router matches (printRoutes), for tests that walk every route. */
+  app: FastifyInstance;
   /** Another instance of the service on the same database and keys, as behind a load balancer. */
   sibling(options?: TestServerOptions): Promise<TestServer>;
   close(): Promise<void>;
@@ -118,6 +123,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
     auth: { ...DEFAULT_AUTH_SETTINGS, ...options.auth },
     trustProxy: options.trustProxy,
     corsOrigins: options.corsOrigins,
+    connections: { ...DEFAULT_CONNECTION_SETTINGS, connectionsPerIp: 0, ...options.connections },
   });
   const url = await listen(app, '127.0.0.1', 0);
   const received: ReceivedRequest[] = [];
@@ -129,6 +135,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
     keys,
     db,
     received,
+    app,
     async therapist() {
       const id = randomUUID();
       const { token } = await signAccessToken(keys.jwtSecret, { sub: id });

@@ -1,5 +1,6 @@
 // No answer is ever a 5xx: requests built from the pieces issue 16 added (Prefer tokens, Accept and
-// Content-Type, profiles, fts and quantified filters, PUT, CSV and form bodies), valid and broken
+// Content-Type, profiles, fts and quantified filters, PUT, CSV and form bodies), and issue 24's bad
+// input (selects past PostgreSQL's 1664 target entries, bodies that are not UTF-8), valid and broken
 // mixed at random, each answered below 500 with a well-formed body.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -28,8 +29,12 @@ const FILTERS = [
   'total_visits=fts.1', 'name=like(any).{A*,B*}', 'name=ilike(all).{', 'total_visits=gt(any).{1,x}', 'total_visits=eq(all).7',
   'id=eq(any).{}', 'name=match(any).{[}', 'name=neq(any).{a}', 'or=(notes.fts(english).neck,name.like(any).{A*})', 'id=eq.00000000-0000-0000-0000-000000000000',
   'limit=1', 'select=name,notes', 'columns=name,notes',
+  `select=${Array(1700).fill('id').join(',')}`, `select=${Array(200).fill('*').join(',')}`,
+  `select=id,${Array(1001).fill('appointments()').join(',')}`, `select=${Array(999).fill('name').join(',')}`,
 ];
-const BODIES = ['{"name":"Zed"}', '[{"name":"Zed"},{"name":"Yan"}]', 'name,notes\nZed,NULL\n', 'name=Zed&notes=x', 'name\n"Zed', '', '[]', '{"id":"00000000-0000-0000-0000-000000000001","name":"Zed"}', 'total_visits\nten\n'];
+// Not UTF-8: a lone 0xff in JSON, a cut two-byte sequence in CSV, an escaped one in a form.
+const NOT_UTF8 = [Buffer.from('{"name":"Z\xffed"}', 'latin1'), Buffer.from('name\nZ\xc3(d\n', 'latin1'), 'name=Z%C3%28d'];
+const BODIES: Array<string | Buffer> = [...NOT_UTF8, '{"name":"Zed"}', '[{"name":"Zed"},{"name":"Yan"}]', 'name,notes\nZed,NULL\n', 'name=Zed&notes=x', 'name\n"Zed', '', '[]', '{"id":"00000000-0000-0000-0000-000000000001","name":"Zed"}', 'total_visits\nten\n'];
 
 const request = fc.record({
   method: fc.constantFrom('GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'),
@@ -85,4 +90,67 @@ it('answers a NUL in any field of an auth body with 400 validation_failed, in Su
     expect(answer.status, `${route.method} ${route.path} ${JSON.stringify(body)}: ${text}`).toBe(400);
     expect(JSON.parse(text)).toMatchObject({ code: 400, error_code: 'validation_failed', msg: expect.any(String) });
   }), { numRuns: 60, seed: 24 });
+});
+
+// Issue 24.9, each bad input alone: a 4xx in the API's own shape, nothing stored, and the service still serving.
+it.each([
+  ['1,700 columns', `select=${Array(1700).fill('id').join(',')}`],
+  ['200 stars, 3,000 and more columns once expanded', `select=${Array(200).fill('*').join(',')}`],
+  ['1,001 embedded resources', `select=${Array(1001).fill('appointments()').join(',')}`],
+  ['101 embedded resources', `select=id,${Array(101).fill('appointments()').join(',')}`, 'Too many embedded resources in select: at most 100 are allowed'],
+  ['102 embedded resources, half of them nested', `select=id,${Array(51).fill('appointments(clients())').join(',')}`, 'Too many embedded resources in select: at most 100 are allowed'],
+])('refuses a select of %s with 400 PGRST100, and serves the next request', async (_what, query, message = 'Too many columns in select: at most 1000 are allowed') => {
+  const u = await practice(server);
+  await insert(u, 'clients', { name: 'Ann Lee' });
+  const reply = await u.get(`/clients?${query}`);
+  expect({ status: reply.status, code: reply.body.code, message: reply.body.message })
+    .toEqual({ status: 400, code: 'PGRST100', message });
+  expect((await u.get('/clients?select=name')).body).toEqual([{ name: 'Ann Lee' }]);
+});
+
+it('serves a select of 100 embedded resources, the most allowed', async () => {
+  const u = await practice(server);
+  await insert(u, 'clients', { name: 'Ann Lee' });
+  const reply = await u.get(`/clients?select=name,${Array.from({ length: 100 }, (_, i) => `a${i}:appointments(id)`).join(',')}`);
+  expect(reply.status, reply.text).toBe(200);
+  expect(reply.body[0].a99).toEqual([]);
+});
+
+it('serves a select of 1,000 columns, the most allowed', async () => {
+  const u = await practice(server);
+  await insert(u, 'clients', { name: 'Ann Lee' });
+  const reply = await u.get(`/clients?select=${Array(1000).fill('name').join(',')}`);
+  expect(reply.status, reply.text).toBe(200);
+  expect(reply.body).toEqual([{ name: 'Ann Lee' }]);
+});
+
+it.each([
+  ['application/json', NOT_UTF8[0]!],
+  ['text/csv', NOT_UTF8[1]!],
+  ['application/x-www-form-urlencoded', NOT_UTF8[2]!],
+])('refuses a %s body that is not UTF-8 with 400 PGRST102, storing nothing', async (contentType, body) => {
+  const u = await practice(server);
+  const response = await fetch(`${server.rest}/clients`, { method: 'POST', headers: { ...u.headers, 'content-type': contentType }, body });
+  expect({ status: response.status, body: await response.json() }).toEqual({
+    status: 400,
+    body: { code: 'PGRST102', details: null, hint: 'Send the body encoded as UTF-8.', message: 'Request body is not valid UTF-8' },
+  });
+  expect((await u.get('/clients?select=name')).body).toEqual([]);
+});
+
+it('keeps a form body whose escapes are UTF-8, and a % that escapes nothing, as before', async () => {
+  const u = await practice(server);
+  const reply = await u.post('/clients', 'name=Z%C3%A9d&notes=50%', { 'content-type': 'application/x-www-form-urlencoded', prefer: 'return=representation' });
+  expect(reply.status, reply.text).toBe(201);
+  expect(reply.body[0]).toMatchObject({ name: 'Zéd', notes: '50%' });
+});
+
+it('refuses a sign-up body that is not UTF-8 in Supabase Auth\'s shape', async () => {
+  const response = await fetch(`${server.auth}/signup`, {
+    method: 'POST',
+    headers: { apikey: server.keys.anonKey, 'content-type': 'application/json' },
+    body: Buffer.from('{"email":"z\xff@example.com","password":"correct horse battery"}', 'latin1'),
+  });
+  expect({ status: response.status, body: await response.json() })
+    .toEqual({ status: 400, body: { code: 400, error_code: 'bad_json', msg: 'Could not parse request body as JSON' } });
 });

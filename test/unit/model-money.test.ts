@@ -14,12 +14,16 @@ describe('parseAmount', () => {
 
   it.each([
     '', '1e3', '1E3', '45.555', '45.', '.5', '1,000', '45,50', '$45', '45 EUR', '+45', 'abc', 'NaN',
-    'Infinity', '0x10', '100000000', '4 5',
+    'Infinity', 'nan', '0x10', '4 5',
   ])('refuses %j', (text) => {
     expect(() => parseAmount(text)).toThrow(new InvalidInputError(`${AMOUNT_FORM}; got '${text}'`));
   });
 
-  it.each(['-5', '-0', ' -45.50'])('refuses %j as negative', (text) => {
+  it.each(['100000000', '100000000.5', '123456789012'])('refuses %j, naming the largest amount accepted', (text) => {
+    expect(() => parseAmount(text)).toThrow(new InvalidInputError(`the largest amount accepted is 99999999.99; got '${text}'`));
+  });
+
+  it.each(['-5', '-0', ' -45.50', '-Infinity'])('refuses %j as negative', (text) => {
     expect(() => parseAmount(text)).toThrow(new InvalidInputError(`${AMOUNT_FORM}; got '${text}', which is negative`));
   });
 
@@ -36,7 +40,7 @@ describe('isAmount', () => {
   it.each([
     [45, true], [45.5, true], [45.55, true], [0, true], [99999999.99, true],
     [-1, false], [45.555, false], [0.1 + 0.2, false], [100000000, false], [1e-7, false],
-    [Number.NaN, false], [Number.POSITIVE_INFINITY, false],
+    [Number.NaN, false], [Number.POSITIVE_INFINITY, false], [Number.NEGATIVE_INFINITY, false],
   ])('%d -> %s', (value, expected) => {
     expect(isAmount(value)).toBe(expected);
   });

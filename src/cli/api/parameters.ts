@@ -20,7 +20,12 @@ export async function typedValue(value: string, readStdin: () => Promise<string>
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (value === 'null') return null;
-  if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value)) return Number(value);
+  if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value)) {
+    // JSON has no infinity: 1e999 would be sent as null, a silent change of what was typed.
+    const number = Number(value);
+    if (!Number.isFinite(number)) throw new UsageError(`-F: ${value} is too large for a JSON number; send it as text with -f if the field takes it.`);
+    return number;
+  }
   if (value.startsWith('@')) {
     const path = value.slice(1);
     try {

@@ -4,14 +4,14 @@ import { isIP } from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { startInBackground } from '../../local-service/background.js';
 import { ANY_ORIGIN, parseCorsOrigins } from '../../server/http/cors-origins.js';
-import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/http/limits.js';
+import { DEFAULT_CONNECTION_SETTINGS, DEFAULT_RATE_LIMITS, type ConnectionSettings, type RateLimitSettings } from '../../server/http/limits.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { dataDirOf, dataDirOption, integerIn } from './shared.js';
 
 const DEFAULT_PORT = 54321;
 
-interface StartOptions extends RateLimitSettings {
+interface StartOptions extends RateLimitSettings, ConnectionSettings {
   host: string;
   port: number;
   dataDir?: string;
@@ -30,13 +30,22 @@ const RATE_LIMIT_FLAGS: Array<[keyof RateLimitSettings, flag: string, env: strin
   ['authPerMinute', '--auth-per-minute', 'PRACTICE_AUTH_PER_MINUTE', 'sign-ups and sign-ins per client IP a minute'],
 ];
 
-const rateLimitOptions = () =>
-  RATE_LIMIT_FLAGS.map(([key, flag, env, what]) =>
+const seconds = integerIn(1, 3600, 'a number of seconds');
+const CONNECTION_FLAGS: Array<[keyof ConnectionSettings, flag: string, env: string, what: string, parse: (value: string) => number]> = [
+  ['headersTimeout', '--headers-timeout <seconds>', 'PRACTICE_HEADERS_TIMEOUT', "time a request's headers may take to arrive", seconds],
+  ['requestTimeout', '--request-timeout <seconds>', 'PRACTICE_REQUEST_TIMEOUT', 'time a whole request, headers and body, may take to arrive', seconds],
+  ['connectionsPerIp', '--connections-per-ip <n>', 'PRACTICE_CONNECTIONS_PER_IP', 'open connections one client address may hold (0: no cap)', integerIn(0, 1_000_000, 'a count')],
+];
+
+const limitOptions = () => [
+  ...RATE_LIMIT_FLAGS.map(([key, flag, env, what]) =>
     new Option(`${flag} <n>`, `${what} (0: no limit)`)
       .argParser(integerIn(0, 1_000_000, 'a count'))
       .default(DEFAULT_RATE_LIMITS[key])
       .env(env),
-  );
+  ),
+  ...CONNECTION_FLAGS.map(([key, flag, env, what, parse]) => new Option(flag, what).argParser(parse).default(DEFAULT_CONNECTION_SETTINGS[key]).env(env)),
+];
 
 // proxy-addr's names for address ranges, which fastify's trustProxy takes beside addresses and CIDRs.
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -67,14 +76,14 @@ function originList(value: string): string[] {
   return origins;
 }
 
-function rateLimitEnv(options: StartOptions): NodeJS.ProcessEnv {
-  return Object.fromEntries(RATE_LIMIT_FLAGS.map(([key, , env]) => [env, String(options[key])]));
+function limitEnv(options: StartOptions): NodeJS.ProcessEnv {
+  return Object.fromEntries([...RATE_LIMIT_FLAGS, ...CONNECTION_FLAGS].map(([key, , env]) => [env, String(options[key])]));
 }
 
 /** What the background server is started with: the limits, the origins and migrations off, as the environment. */
 function childEnv(options: StartOptions): NodeJS.ProcessEnv {
   return {
-    ...rateLimitEnv(options),
+    ...limitEnv(options),
     PRACTICE_CORS_ORIGINS: options.corsOrigins.join(','),
     ...(options.migrate ? {} : { PRACTICE_SKIP_MIGRATIONS: '1' }),
   };
@@ -109,12 +118,13 @@ export function startCommand(ctx: Context): Command {
   $ practice server start --database-url postgres://user@db.example/practice --no-migrate   # schema applied with psql
   $ practice server start --reads-per-minute 0 --writes-per-minute 0   # no limits, for a load test
   $ practice server start --host 0.0.0.0 --trust-proxy 10.0.0.0/8      # behind a load balancer
+  $ practice server start --request-timeout 60 --connections-per-ip 20   # slower clients, fewer connections each
   $ practice server start --cors-origins https://app.example.com,http://localhost:5173   # browsers of these sites only
 `)
     .addHelpText('after', `
 With REDIS_URL set, the rate-limit counters live in that Redis, shared by every instance using it.`)
     .action((options: StartOptions) => runStart(options, ctx));
-  for (const option of rateLimitOptions()) command.addOption(option);
+  for (const option of limitOptions()) command.addOption(option);
   return command;
 }
 
@@ -145,7 +155,7 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
   const { DataDirLockedError } = await import('../../local-service/server-state.js');
   let server;
   try {
-    const { readsPerMinute, writesPerMinute, authPerMinute } = options;
+    const { readsPerMinute, writesPerMinute, authPerMinute, headersTimeout, requestTimeout, connectionsPerIp } = options;
     server = await serve({
       host: options.host,
       port: options.port,
@@ -155,6 +165,7 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
       corsOrigins: options.corsOrigins,
       migrations: options.migrate,
       rateLimits: { readsPerMinute, writesPerMinute, authPerMinute },
+      connections: { headersTimeout, requestTimeout, connectionsPerIp },
       env: ctx.env,
     });
   } catch (err) {

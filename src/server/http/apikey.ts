@@ -14,6 +14,17 @@ declare module 'fastify' {
 
 const GATED = /^\/(rest|auth|admin)\/v1(\/|\?|$)/;
 
+/**
+ * Whether a request is the gate's: by the route the router matched (it decodes `%61uth`, and would
+ * follow any option that widens matching), and by the raw URL for one it matched none of, so an
+ * unknown path under an API is still 401 before 404. Reading only the raw URL let `/%61uth/v1/signup`
+ * past the gate to the sign-up handler.
+ */
+function isGated(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return (route !== undefined && GATED.test(route)) || GATED.test(request.url);
+}
+
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
@@ -33,7 +44,7 @@ function presentedKey(request: FastifyRequest): string | undefined {
 export function apiKeyGate(keys: ServiceKeys) {
   const known = [digest(keys.anonKey), digest(keys.serviceKey)];
   const check = (request: FastifyRequest) => {
-    if (!GATED.test(request.url)) return;
+    if (!isGated(request)) return;
     const key = presentedKey(request);
     if (key === undefined || key === '') throw gatewayFailures.missingApiKey();
     const presented = digest(key);

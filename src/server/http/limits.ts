@@ -37,3 +37,18 @@ export interface RateLimitSettings {
 
 /** INTERFACE.md section 8. */
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = { readsPerMinute: 100, writesPerMinute: 30, authPerMinute: 10 };
+
+/** How long a client may take, and how many connections it may hold (slow clients, issue 25.4). */
+export interface ConnectionSettings {
+  /** Seconds for a request's line and headers to arrive (408 past it). */
+  headersTimeout: number;
+  /** Seconds for a whole request, headers and body, to arrive (408 past it). */
+  requestTimeout: number;
+  /** Connections one client address may hold open at once; 0 turns the cap off. */
+  connectionsPerIp: number;
+}
+
+export const DEFAULT_CONNECTION_SETTINGS: ConnectionSettings = { headersTimeout: 10, requestTimeout: 30, connectionsPerIp: 100 };
+
+/** Seconds an idle kept-alive connection waits for its next request (Node's default; fastify's is 72). */
+export const KEEP_ALIVE_TIMEOUT_SECONDS = 5;

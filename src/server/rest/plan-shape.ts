@@ -3,6 +3,7 @@
 // order and window. Names are resolved against the schema cache, so nothing unknown reaches SQL.
 import type { Column, Relationship, SchemaCache, Table } from '../db/schema-cache.js';
 import { failures, ServiceError } from '../errors.js';
+import { MAX_SELECT_COLUMNS, tooManyColumns } from './parse-query/bounds.js';
 import { findRelationship } from './relationships.js';
 import type { Condition, EmbeddedQuery, EmbedItem, Filter, OrderTerm, ResourceQuery, SelectItem } from './query.js';
 
@@ -86,6 +87,8 @@ class ShapePlanner {
       if (item.kind === 'column') shape.projections.push(...projection(table, item));
       else shape.embeds.push(this.embed(table, item));
     }
+    // `*` and spreads expand here, where the table's columns are known: `select=*,*,...` is short.
+    if (outputNames(shape).length > MAX_SELECT_COLUMNS) throw tooManyColumns();
     return shape;
   }
 

@@ -21,6 +21,19 @@ function csvRows(text: string): Record<string, string | null>[] {
   return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] === 'NULL' ? null : row[i]!])));
 }
 
+// Runs of %-escapes: each must decode as UTF-8, where URLSearchParams would put U+FFFD in silently.
+const ESCAPE_RUNS = /(?:%[0-9a-f]{2})+/gi;
+
+function assertEscapesAreUtf8(form: string): void {
+  for (const run of form.match(ESCAPE_RUNS) ?? []) {
+    try {
+      decodeURIComponent(run);
+    } catch {
+      throw failures.notUtf8();
+    }
+  }
+}
+
 export function parseRequestBody(text: string | undefined, contentType: string | undefined): unknown {
   const media = (contentType ?? 'application/json').split(';')[0]!.trim().toLowerCase();
   switch (media) {
@@ -30,6 +43,7 @@ export function parseRequestBody(text: string | undefined, contentType: string |
       return csvRows(text ?? '');
     case 'application/x-www-form-urlencoded':
       // The last of a repeated key wins, as PostgREST's HashMap.fromList keeps it.
+      assertEscapesAreUtf8(text ?? '');
       return Object.fromEntries(new URLSearchParams(text ?? ''));
     default:
       throw failures.invalidBody(`Content-Type not acceptable: ${media}`);

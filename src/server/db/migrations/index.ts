@@ -7,7 +7,8 @@ import { keptAtBooking } from './0004-kept-at-booking.js';
 import { seriesAndReminders } from './0005-series-and-reminders.js';
 import { authMetadata } from './0006-auth-metadata.js';
 import { heldVisitStays } from './0007-held-visit-stays.js';
+import { moneyIsANumber } from './0008-money-is-a-number.js';
 import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
-  heldVisitStays];
+  heldVisitStays, moneyIsANumber];

@@ -23,3 +23,26 @@ export function tooDeeplyEmbedded(): ServiceError {
   return failures.parse(`Resource embedding nested too deeply: at most ${MAX_EMBED_DEPTH} levels are allowed`,
     'Embed fewer levels of resources in one select.');
 }
+
+/**
+ * Items in one `select=`, at every level, and columns in one level's row once `*` and spread embeds
+ * are expanded. PostgreSQL refuses a target list past 1664 entries with a 500 (54011); far fewer
+ * than that is any real request.
+ */
+export const MAX_SELECT_COLUMNS = 1000;
+
+export function tooManyColumns(): ServiceError {
+  return failures.parse(`Too many columns in select: at most ${MAX_SELECT_COLUMNS} are allowed`,
+    'Select fewer columns, or split the request.');
+}
+
+/**
+ * Embedded resources in one `select=`, at every level: each is a lateral join, and planning grows
+ * faster than their number (400 took about a second on PGlite, 999 failed after 1.5 to 22 s).
+ */
+export const MAX_EMBEDS = 100;
+
+export function tooManyEmbeds(): ServiceError {
+  return failures.parse(`Too many embedded resources in select: at most ${MAX_EMBEDS} are allowed`,
+    'Embed fewer resources in one request, or split it.');
+}

@@ -2,7 +2,7 @@
 // (pFieldForest, pFieldSelect, pRelationSelect, pSpreadRelationSelect, pEmbedParams).
 import { failures } from '../../errors.js';
 import type { ColumnItem, EmbedItem, SelectItem } from '../query.js';
-import { MAX_EMBED_DEPTH, tooDeeplyEmbedded } from './bounds.js';
+import { MAX_EMBED_DEPTH, MAX_EMBEDS, MAX_SELECT_COLUMNS, tooDeeplyEmbedded, tooManyColumns, tooManyEmbeds } from './bounds.js';
 import { fieldName, identifier } from './lexical.js';
 import { parseWith, type Scanner } from './scanner.js';
 
@@ -103,8 +103,24 @@ function forest(s: Scanner, depth: number): SelectItem[] {
   return items;
 }
 
+/** Items at every level, and how many of them are embedded resources (joins). */
+function countItems(items: SelectItem[], counts = { items: 0, embeds: 0 }): { items: number; embeds: number } {
+  for (const item of items) {
+    counts.items++;
+    if (item.kind === 'embed') {
+      counts.embeds++;
+      countItems(item.select, counts);
+    }
+  }
+  return counts;
+}
+
 export function parseSelect(value: string): SelectItem[] {
   // PostgREST 12+ accepts an empty select: rows come back as empty objects.
   if (value === '') return [];
-  return parseWith(`failed to parse select parameter (${value})`, value, (s) => forest(s, 0));
+  const items = parseWith(`failed to parse select parameter (${value})`, value, (s) => forest(s, 0));
+  const counts = countItems(items);
+  if (counts.items > MAX_SELECT_COLUMNS) throw tooManyColumns();
+  if (counts.embeds > MAX_EMBEDS) throw tooManyEmbeds();
+  return items;
 }
