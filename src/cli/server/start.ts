@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { startInBackground } from '../../local-service/background.js';
 import { ANY_ORIGIN, parseCorsOrigins } from '../../server/http/cors-origins.js';
+import { DEFAULT_STATEMENT_TIMEOUTS, type StatementTimeouts } from '../../server/db/database.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/http/limits.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
@@ -20,6 +21,8 @@ interface StartOptions extends RateLimitSettings {
   corsOrigins: string[];
   foreground?: boolean;
   migrate: boolean;
+  statementTimeoutAnon: number;
+  statementTimeoutAuthenticated: number;
 }
 
 // Each limit is also read from the environment, which is how a background start hands it to the
@@ -29,6 +32,20 @@ const RATE_LIMIT_FLAGS: Array<[keyof RateLimitSettings, flag: string, env: strin
   ['writesPerMinute', '--writes-per-minute', 'PRACTICE_WRITES_PER_MINUTE', 'REST writes per user a minute'],
   ['authPerMinute', '--auth-per-minute', 'PRACTICE_AUTH_PER_MINUTE', 'sign-ups and sign-ins per client IP a minute'],
 ];
+
+// Supabase's per-role statement_timeout; read from the environment by a background server too.
+const STATEMENT_TIMEOUT_FLAGS: Array<[keyof StatementTimeouts, flag: string, env: string, key: 'statementTimeoutAnon' | 'statementTimeoutAuthenticated']> = [
+  ['anon', '--statement-timeout-anon', 'PRACTICE_STATEMENT_TIMEOUT_ANON', 'statementTimeoutAnon'],
+  ['authenticated', '--statement-timeout-authenticated', 'PRACTICE_STATEMENT_TIMEOUT_AUTHENTICATED', 'statementTimeoutAuthenticated'],
+];
+
+const statementTimeoutOptions = () =>
+  STATEMENT_TIMEOUT_FLAGS.map(([role, flag, env]) =>
+    new Option(`${flag} <seconds>`, `longest a request of the ${role} role may run${role === 'authenticated' ? ' (service_role too)' : ''}`)
+      .argParser(integerIn(1, 3600, 'a number of seconds'))
+      .default(DEFAULT_STATEMENT_TIMEOUTS[role] / 1000)
+      .env(env),
+  );
 
 const rateLimitOptions = () =>
   RATE_LIMIT_FLAGS.map(([key, flag, env, what]) =>
@@ -68,7 +85,10 @@ function originList(value: string): string[] {
 }
 
 function rateLimitEnv(options: StartOptions): NodeJS.ProcessEnv {
-  return Object.fromEntries(RATE_LIMIT_FLAGS.map(([key, , env]) => [env, String(options[key])]));
+  return Object.fromEntries([
+    ...RATE_LIMIT_FLAGS.map(([key, , env]) => [env, String(options[key])]),
+    ...STATEMENT_TIMEOUT_FLAGS.map(([, , env, key]) => [env, String(options[key])]),
+  ]);
 }
 
 /** What the background server is started with: the limits, the origins and migrations off, as the environment. */
@@ -114,7 +134,7 @@ export function startCommand(ctx: Context): Command {
     .addHelpText('after', `
 With REDIS_URL set, the rate-limit counters live in that Redis, shared by every instance using it.`)
     .action((options: StartOptions) => runStart(options, ctx));
-  for (const option of rateLimitOptions()) command.addOption(option);
+  for (const option of [...rateLimitOptions(), ...statementTimeoutOptions()]) command.addOption(option);
   return command;
 }
 
@@ -153,6 +173,7 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
       corsOrigins: options.corsOrigins,
       migrations: options.migrate,
       rateLimits: { readsPerMinute, writesPerMinute, authPerMinute },
+      statementTimeouts: { anon: options.statementTimeoutAnon * 1000, authenticated: options.statementTimeoutAuthenticated * 1000 },
       env: ctx.env,
     });
   } catch (err) {

@@ -8,6 +8,12 @@ import type { Condition, EmbeddedQuery, EmbedItem, Filter, OrderTerm, ResourceQu
 
 /** Rows a read returns at most (Supabase's default `max_rows`), per resource; writes are not capped by it. */
 export const MAX_ROWS = 1000;
+/**
+ * Embedded resources one request may name in all. With the refusal of embedding back into a table
+ * already on the path (embedPath), this bounds the joins one request can make the database do:
+ * PostgREST has neither bound (docs/postgrest-embedding.md, "Bounds").
+ */
+export const MAX_EMBEDS = 16;
 const SIMPLE_TYPE = /^[a-z_][a-z0-9_]*$/i;
 
 export interface Projection {
@@ -80,19 +86,27 @@ class ShapePlanner {
 
   constructor(private readonly schema: SchemaCache) {}
 
-  shape(table: Table, select: SelectItem[] | null): Shape {
+  /** `path`: the tables from the request's own down to `table`, which an embed may not return to. */
+  shape(table: Table, select: SelectItem[] | null, path: readonly string[] = [table.name]): Shape {
     const shape: Shape = { projections: [], embeds: [] };
     for (const item of select ?? [STAR]) {
       if (item.kind === 'column') shape.projections.push(...projection(table, item));
-      else shape.embeds.push(this.embed(table, item));
+      else shape.embeds.push(this.embed(table, item, path));
     }
     return shape;
   }
 
-  private embed(origin: Table, item: EmbedItem): EmbedPlan {
+  private embed(origin: Table, item: EmbedItem, path: readonly string[]): EmbedPlan {
     const relationship = findRelationship(this.schema, origin.name, item.relation, item.hint);
     const table = this.schema.tables.get(relationship.foreignTable)!;
+    // A loop (clients -> appointments -> clients -> ...) multiplies the rows each level visits, and
+    // an `!inner` filter at the bottom keeps every level's limit from cutting the work short. A
+    // table's one embed of itself (a note's amendments) is no loop unless it goes on.
+    const visits = path.filter((name) => name === table.name).length;
+    const selfEmbed = table.name === origin.name && visits === 1;
+    if (visits > 0 && !selfEmbed) throw embedsBack([...path, table.name]);
     const n = ++this.joins;
+    if (n > MAX_EMBEDS) throw tooManyEmbeds();
     const toOne = relationship.cardinality !== 'one-to-many';
     return {
       name: item.alias ?? item.relation,
@@ -107,7 +121,7 @@ class ShapePlanner {
       limit: MAX_ROWS,
       alias: `pgrst_${n}`,
       joinAlias: `pgrst_join_${n}`,
-      ...this.shape(table, item.select),
+      ...this.shape(table, item.select, [...path, table.name]),
     };
   }
 }
@@ -150,6 +164,16 @@ function planOrder(table: Table, embeds: EmbedPlan[], order: OrderTerm[]): Plann
     if (!outputNames(embed).includes(term.column)) throw failures.unknownColumn(term.column, embed.table.name);
     return { ...term, embed };
   });
+}
+
+function embedsBack(path: string[]): ServiceError {
+  return failures.parse(`Resource embedding returns to a table already embedded: ${path.join(' -> ')}`,
+    `Embed each table at most once along one path; read '${path.at(-1)}' again in a request of its own.`);
+}
+
+function tooManyEmbeds(): ServiceError {
+  return failures.parse(`Too many embedded resources: at most ${MAX_EMBEDS} are allowed in one request`,
+    'Embed fewer resources, or split the request into several.');
 }
 
 function notEmbedded(name: string): ServiceError {

@@ -1,0 +1,121 @@
+// No request runs unbounded (issue 25.1): an embed that loops back onto a table already on its path,
+// or names too many resources, is refused before any SQL runs; on PostgreSQL every request has its
+// role's statement_timeout, and a statement whose client has disconnected is cancelled.
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, startTestServer } from '../helpers/server.js';
+import { createClient, createMessage, expectError, practice } from '../helpers/fixtures.js';
+import { testStore } from '../helpers/store.js';
+
+describe('embedding bounds', async () => {
+  const server = await startTestServer();
+  afterAll(() => server.close());
+
+  it("the issue's request (sign-up, two writes, a read looping clients -> conversation_log -> clients) is a quick 400", async () => {
+    const session = await server.signUp();
+    const headers = { apikey: server.keys.anonKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
+    const own = await call(`${server.rest}/clients`, { method: 'POST', headers: { ...headers, prefer: 'return=representation' }, body: JSON.stringify({ name: 'Ann Lee' }) });
+    expect(own.status).toBe(201);
+    const client = own.body[0];
+    const message = await call(`${server.rest}/conversation_log`, { method: 'POST', headers, body: JSON.stringify({ client_id: client.id, role: 'client', message: 'hi' }) });
+    expect(message.status).toBe(201);
+
+    const loop = 'id,conversation_log!inner(id,clients!inner(id,conversation_log!inner(id,clients!inner(id))))';
+    const reply = await call(`${server.rest}/clients?select=${loop}&conversation_log.clients.conversation_log.clients.name=eq.nobody`, { headers });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      code: 'PGRST100',
+      details: "Embed each table at most once along one path; read 'clients' again in a request of its own.",
+      hint: null,
+      message: 'Resource embedding returns to a table already embedded: clients -> conversation_log -> clients',
+    });
+    expect((await call(`${server.url}/auth/v1/health`, { headers: { apikey: server.keys.anonKey } })).status).toBe(200);
+  });
+
+  it('a table may appear on different paths, and embed itself once, but never return onto its path', async () => {
+    const t = await practice(server);
+    const ann = await createClient(t, { name: 'Ann Lee' });
+    await createMessage(t, { client_id: ann.id, role: 'client', message: 'hi' });
+    const siblings = await t.get('/conversation_log?select=message,clients(name),client:clients(name)');
+    expect(siblings.status, siblings.text).toBe(200);
+    expect(siblings.body).toEqual([{ message: 'hi', clients: { name: 'Ann Lee' }, client: { name: 'Ann Lee' } }]);
+    expectError(await t.get('/appointments?select=id,clients(appointments(id))'), 400, 'PGRST100');
+    expectError(await t.get('/sessions?select=id,appointments(sessions(id))'), 400, 'PGRST100');
+    // A table's one embed of itself (a note's amendments) is allowed; going on from there is a loop.
+    expect((await t.get('/sessions?select=id,sessions(id)')).status).toBe(200);
+    expectError(await t.get('/sessions?select=id,sessions(sessions(id))'), 400, 'PGRST100');
+    expectError(await t.get('/sessions?select=id,sessions(clients(sessions(id)))'), 400, 'PGRST100');
+  });
+
+  it('more than 16 embedded resources in one request is 400 PGRST100', async () => {
+    const t = await practice(server);
+    const embeds = (n: number) => Array.from({ length: n }, (_, i) => `c${i}:clients(id)`).join(',');
+    expect((await t.get(`/conversation_log?select=id,${embeds(16)}`)).status).toBe(200);
+    const body = expectError(await t.get(`/conversation_log?select=id,${embeds(17)}`), 400, 'PGRST100');
+    expect(body.message).toBe('Too many embedded resources: at most 16 are allowed in one request');
+  });
+});
+
+// A table whose policy sleeps: the stand-in for any statement that runs too long.
+const SLOW_TABLE = `
+  create table public.slow_things (
+    therapist_id uuid not null default auth.uid(),
+    id int not null,
+    constraint slow_things_pkey primary key (therapist_id, id)
+  );
+  alter table public.slow_things enable row level security;
+  create policy slow_things_own on public.slow_things to authenticated, anon
+    using (therapist_id = (select auth.uid()) and (select true from pg_sleep(30)));
+  grant select on public.slow_things to authenticated, anon;`;
+
+// PGlite's engine holds Node's thread while it runs: its statement_timeout never fires (measured in
+// docs/architecture.md), so there the bounds above are what stops a runaway request.
+describe.runIf(testStore() !== 'pglite')('statement time limits on PostgreSQL', async () => {
+  const server = await startTestServer({ schemaSql: SLOW_TABLE, database: { statementTimeouts: { anon: 500, authenticated: 1000 } } });
+  afterAll(() => server.close());
+
+  const slowRow = async () => {
+    const t = await practice(server);
+    await server.db.query('insert into public.slow_things (therapist_id, id) values ($1, 1)', [t.id]);
+    return t;
+  };
+
+  const runningSlowQueries = async () =>
+    (await server.db.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%slow_things%' and pid <> pg_backend_pid()`,
+    ))[0]!.n;
+
+  it("a statement running past its role's limit is cancelled: 500 57014, as PostgREST answers it", async () => {
+    const t = await slowRow();
+    const started = Date.now();
+    const reply = await t.get('/slow_things');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(reply.status).toBe(500);
+    expect(reply.body).toEqual({ code: '57014', details: null, hint: null, message: 'canceling statement due to statement timeout' });
+    expect(await runningSlowQueries()).toBe(0);
+  });
+
+  it('the limit is set per request and role: the connection keeps no limit afterwards', async () => {
+    const [row] = await server.db.query<{ statement_timeout: string }>('show statement_timeout');
+    expect(row!.statement_timeout).toBe('0');
+  });
+
+  it("a statement whose client disconnected is cancelled and leaves pg_stat_activity", async () => {
+    const slow = await startTestServer({ schemaSql: SLOW_TABLE, database: { statementTimeouts: { anon: 60_000, authenticated: 60_000 } } });
+    try {
+      const t = await practice(slow);
+      await slow.db.query('insert into public.slow_things (therapist_id, id) values ($1, 1)', [t.id]);
+      const gone = new AbortController();
+      const request = fetch(`${slow.rest}/slow_things`, { headers: t.headers, signal: gone.signal }).catch(() => null);
+      const running = async () =>
+        (await slow.db.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%slow_things%' and pid <> pg_backend_pid()`,
+        ))[0]!.n;
+      await expect.poll(running, { timeout: 5000, interval: 50 }).toBe(1);
+      gone.abort();
+      await request;
+      await expect.poll(running, { timeout: 2000, interval: 50 }).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  });
+});
