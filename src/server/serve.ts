@@ -8,7 +8,7 @@ import { buildApp } from './app.js';
 import type { Database, StatementTimeouts } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/limits.js';
-import { openRateLimitStore } from './http/rate-limits.js';
+import { closeRedis, openRateLimitStore } from './http/rate-limits.js';
 import { prepareDatabase } from './prepare.js';
 
 export interface ServeOptions {
@@ -70,7 +70,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     const { schema, accountStore } = await prepareDatabase(db, { migrations: options.migrations ?? true });
     const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
     const rateLimitStore = await openRateLimitStore(rateLimits, options.env.REDIS_URL);
-    if (rateLimitStore) shutdown.add(() => rateLimitStore.redis.quit());
+    if (rateLimitStore) shutdown.add(() => closeRedis(rateLimitStore.redis));
     const app = await buildApp({ db, schema, accountStore, keys, rateLimits, rateLimitStore, trustProxy: options.trustProxy, corsOrigins: options.corsOrigins });
     shutdown.add(() => app.close());
     const url = await listen(app, options.host, options.port);
