@@ -3,6 +3,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { ApiRequest, Database, OwnerTransaction } from './database.js';
+import { assertDiskSpace } from './disk-space.js';
 import { identityStatement } from './identity-sql.js';
 import { PglitePipeline } from './pglite-pipeline.js';
 
@@ -34,17 +35,24 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
   });
   await pg.exec(`set timezone = 'UTC'`);
   const pipeline = new PglitePipeline(pg);
+  const { dataDir } = target;
+  // Every write first checks the disk (disk-space.ts); reads go on when it is full.
+  const beforeWrite = dataDir ? () => assertDiskSpace(dataDir) : () => {};
 
   return {
     kind: 'pglite',
     async query<Row>(text: string, values: unknown[] = []) {
+      // The owner's queries are the service's own SQL: those that are not a select write.
+      if (!/^\s*select\b/i.test(text)) beforeWrite();
       const result = await pg.query<Row>(text, values);
       return result.rows;
     },
     async exec(script: string) {
+      beforeWrite();
       await pg.exec(script);
     },
-    transaction<T>(work: (tx: OwnerTransaction) => Promise<T>) {
+    async transaction<T>(work: (tx: OwnerTransaction) => Promise<T>) {
+      beforeWrite();
       return pg.transaction((tx) =>
         work({
           async query<Row>(text: string, values: unknown[] = []) {
@@ -56,7 +64,8 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
         }),
       );
     },
-    runRequest<Row>(request: ApiRequest<Row>) {
+    async runRequest<Row>(request: ApiRequest<Row>) {
+      if (!request.readOnly) beforeWrite();
       const identity = identityStatement(request.identity, request.readOnly);
       // A request that commits whatever its row says is the common case and needs one call; one that
       // decides on seeing its row needs an explicit transaction to roll back.
