@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, startTestServer } from '../helpers/server.js';
 import { createClient, createMessage, expectError, practice } from '../helpers/fixtures.js';
+import { slowTable } from '../helpers/slow-table.js';
 import { testStore } from '../helpers/store.js';
 
 describe('embedding bounds', async () => {
@@ -55,22 +56,11 @@ describe('embedding bounds', async () => {
   });
 });
 
-// A table whose policy sleeps: the stand-in for any statement that runs too long.
-const SLOW_TABLE = `
-  create table public.slow_things (
-    therapist_id uuid not null default auth.uid(),
-    id int not null,
-    constraint slow_things_pkey primary key (therapist_id, id)
-  );
-  alter table public.slow_things enable row level security;
-  create policy slow_things_own on public.slow_things to authenticated, anon
-    using (therapist_id = (select auth.uid()) and (select true from pg_sleep(30)));
-  grant select on public.slow_things to authenticated, anon;`;
 
 // PGlite's engine holds Node's thread while it runs: its statement_timeout never fires (measured in
 // docs/architecture.md), so there the bounds above are what stops a runaway request.
 describe.runIf(testStore() !== 'pglite')('statement time limits on PostgreSQL', async () => {
-  const server = await startTestServer({ schemaSql: SLOW_TABLE, database: { statementTimeouts: { anon: 500, authenticated: 1000 } } });
+  const server = await startTestServer({ schemaSql: slowTable(30), database: { statementTimeouts: { anon: 500, authenticated: 1000 } } });
   afterAll(() => server.close());
 
   const slowRow = async () => {
@@ -100,7 +90,7 @@ describe.runIf(testStore() !== 'pglite')('statement time limits on PostgreSQL', 
   });
 
   it("a statement whose client disconnected is cancelled and leaves pg_stat_activity", async () => {
-    const slow = await startTestServer({ schemaSql: SLOW_TABLE, database: { statementTimeouts: { anon: 60_000, authenticated: 60_000 } } });
+    const slow = await startTestServer({ schemaSql: slowTable(30), database: { statementTimeouts: { anon: 60_000, authenticated: 60_000 } } });
     try {
       const t = await practice(slow);
       await slow.db.query('insert into public.slow_things (therapist_id, id) values ($1, 1)', [t.id]);

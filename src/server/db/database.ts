@@ -6,6 +6,8 @@ export type RequestRole = 'anon' | 'authenticated' | 'service_role';
 /** What PostgREST puts into the transaction before the request's statement (PROTOCOL.md section 5). */
 export interface RequestIdentity {
   role: RequestRole;
+  /** The JWT's `sub`; null for the API keys. Whose share of the pool the request takes. */
+  userId?: string | null | undefined;
   /** The JWT claims as JSON text. */
   claimsJson: string;
   method: string;

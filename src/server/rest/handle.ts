@@ -95,6 +95,7 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
       signal: request.signal,
       identity: {
         role: request.identity.role,
+        userId: request.identity.userId,
         claimsJson: request.identity.claimsJson,
         method,
         path: request.path,
