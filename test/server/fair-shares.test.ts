@@ -31,7 +31,9 @@ describe.runIf(testStore() !== 'pglite')('fair shares of the pool', async () => 
 
     const latencies: number[] = [];
     const signIns: Array<{ status: number; ms: number }> = [];
-    while (flooding || latencies.length < 20) {
+    // Paced, and fewer than its own minute of reads: the other practice stays within its rate limit.
+    while ((flooding || latencies.length < 20) && latencies.length < READS_PER_MINUTE - 10) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
       const started = Date.now();
       const reply = await other.get('/clients?select=name');
       latencies.push(Date.now() - started);
