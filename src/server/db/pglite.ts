@@ -69,7 +69,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
       const identity = identityStatement(request.identity, request.readOnly);
       // A request that commits whatever its row says is the common case and needs one call; one that
       // decides on seeing its row needs an explicit transaction to roll back.
-      if (!request.commitIf) return pipeline.run<Row>(identity, request.statement, request.readOnly);
+      if (!request.commitIf) return pipeline.run<Row>(identity, request.statement, request.readOnly, request.signal);
       return pg.transaction(async (tx) => {
         await tx.query(identity.text, identity.values);
         const result = await tx.query<Row>(request.statement.text, request.statement.values);
