@@ -13,7 +13,7 @@ export const MAX_ROWS = 1000;
  * already on the path (embedPath), this bounds the joins one request can make the database do:
  * PostgREST has neither bound (docs/postgrest-embedding.md, "Bounds").
  */
-export const MAX_EMBEDS = 16;
+const MAX_EMBEDS = 16;
 const SIMPLE_TYPE = /^[a-z_][a-z0-9_]*$/i;
 
 export interface Projection {
