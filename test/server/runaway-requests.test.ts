@@ -3,7 +3,7 @@
 // role's statement_timeout, and a statement whose client has disconnected is cancelled.
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, startTestServer } from '../helpers/server.js';
-import { createClient, createMessage, expectError, practice } from '../helpers/fixtures.js';
+import { createAppointment, createClient, createMessage, createService, expectError, practice } from '../helpers/fixtures.js';
 import { slowTable } from '../helpers/slow-table.js';
 import { embeddedAuth, testStore } from '../helpers/store.js';
 
@@ -46,6 +46,25 @@ describe('embedding bounds', async () => {
     expect((await t.get('/sessions?select=id,sessions(id)')).status).toBe(200);
     expectError(await t.get('/sessions?select=id,sessions(sessions(id))'), 400, 'PGRST100');
     expectError(await t.get('/sessions?select=id,sessions(clients(sessions(id)))'), 400, 'PGRST100');
+  });
+
+  it('a to-many embed below a to-one embed is 400 PGRST100: its work grows with the product of two tables', async () => {
+    const t = await practice(server);
+    // Measured on PGlite with one client's 3,000 notes and 3,000 messages: 2.8 s, 0.46 s at 1,000.
+    const body = expectError(await t.get('/sessions?select=id,clients!inner(id,conversation_log!inner(id))&clients.conversation_log.message=eq.never'), 400, 'PGRST100');
+    expect(body).toEqual({
+      code: 'PGRST100',
+      details: "Embed 'conversation_log' from 'clients' in a request of its own, or from the top of this one.",
+      hint: null,
+      message: 'Resource embedding goes down to many rows below a to-one embed: sessions -> clients -> conversation_log',
+    });
+    // Down to many, then up to one, stays allowed: each row has one parent.
+    const ann = await createClient(t, { name: 'Ann Lee' });
+    const massage = await createService(t, { name: 'Swedish 60' });
+    await createAppointment(t, { client_id: ann.id, service_id: massage.id, date: '2025-03-10', start_time: '10:00', end_time: '11:00' });
+    const downUp = await t.get('/clients?select=name,appointments(date,service_menu(name))');
+    expect(downUp.status, downUp.text).toBe(200);
+    expect(downUp.body).toEqual([{ name: 'Ann Lee', appointments: [{ date: '2025-03-10', service_menu: { name: 'Swedish 60' } }] }]);
   });
 
   it('more than 16 embedded resources in one request is 400 PGRST100', async () => {

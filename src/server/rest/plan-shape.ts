@@ -9,9 +9,10 @@ import type { Condition, EmbeddedQuery, EmbedItem, Filter, OrderTerm, ResourceQu
 /** Rows a read returns at most (Supabase's default `max_rows`), per resource; writes are not capped by it. */
 export const MAX_ROWS = 1000;
 /**
- * Embedded resources one request may name in all. With the refusal of embedding back into a table
- * already on the path (embedPath), this bounds the joins one request can make the database do:
- * PostgREST has neither bound (docs/postgrest-embedding.md, "Bounds").
+ * Embedded resources one request may name in all. With the refusals of an embed back onto a table
+ * already on its path and of a to-many embed below a to-one, this keeps the rows one request makes
+ * the database visit linear in the practice's rows: PostgREST has none of these bounds
+ * (docs/postgrest-embedding.md, "Bounds").
  */
 const MAX_EMBEDS = 16;
 const SIMPLE_TYPE = /^[a-z_][a-z0-9_]*$/i;
@@ -86,17 +87,20 @@ class ShapePlanner {
 
   constructor(private readonly schema: SchemaCache) {}
 
-  /** `path`: the tables from the request's own down to `table`, which an embed may not return to. */
-  shape(table: Table, select: SelectItem[] | null, path: readonly string[] = [table.name]): Shape {
+  /**
+   * `path`: the tables from the request's own down to `table`, which an embed may not return to;
+   * `belowToOne`: whether a to-one embed is on it.
+   */
+  shape(table: Table, select: SelectItem[] | null, path: readonly string[] = [table.name], belowToOne = false): Shape {
     const shape: Shape = { projections: [], embeds: [] };
     for (const item of select ?? [STAR]) {
       if (item.kind === 'column') shape.projections.push(...projection(table, item));
-      else shape.embeds.push(this.embed(table, item, path));
+      else shape.embeds.push(this.embed(table, item, path, belowToOne));
     }
     return shape;
   }
 
-  private embed(origin: Table, item: EmbedItem, path: readonly string[]): EmbedPlan {
+  private embed(origin: Table, item: EmbedItem, path: readonly string[], belowToOne: boolean): EmbedPlan {
     const relationship = findRelationship(this.schema, origin.name, item.relation, item.hint);
     const table = this.schema.tables.get(relationship.foreignTable)!;
     // A loop (clients -> appointments -> clients -> ...) multiplies the rows each level visits, and
@@ -105,9 +109,12 @@ class ShapePlanner {
     const visits = path.filter((name) => name === table.name).length;
     const selfEmbed = table.name === origin.name && visits === 1;
     if (visits > 0 && !selfEmbed) throw embedsBack([...path, table.name]);
+    const toOne = relationship.cardinality !== 'one-to-many';
+    // Up to one row, then down to many (sessions -> clients -> conversation_log): every row above
+    // visits all the rows its parent has, and the work grows with the product of the two tables.
+    if (belowToOne && !toOne) throw manyBelowOne([...path, table.name]);
     const n = ++this.joins;
     if (n > MAX_EMBEDS) throw tooManyEmbeds();
-    const toOne = relationship.cardinality !== 'one-to-many';
     return {
       name: item.alias ?? item.relation,
       table,
@@ -121,7 +128,7 @@ class ShapePlanner {
       limit: MAX_ROWS,
       alias: `pgrst_${n}`,
       joinAlias: `pgrst_join_${n}`,
-      ...this.shape(table, item.select, [...path, table.name]),
+      ...this.shape(table, item.select, [...path, table.name], belowToOne || toOne),
     };
   }
 }
@@ -169,6 +176,11 @@ function planOrder(table: Table, embeds: EmbedPlan[], order: OrderTerm[]): Plann
 function embedsBack(path: string[]): ServiceError {
   return failures.parse(`Resource embedding returns to a table already embedded: ${path.join(' -> ')}`,
     `Embed each table at most once along one path; read '${path.at(-1)}' again in a request of its own.`);
+}
+
+function manyBelowOne(path: string[]): ServiceError {
+  return failures.parse(`Resource embedding goes down to many rows below a to-one embed: ${path.join(' -> ')}`,
+    `Embed '${path.at(-1)}' from '${path.at(-2)}' in a request of its own, or from the top of this one.`);
 }
 
 function tooManyEmbeds(): ServiceError {
