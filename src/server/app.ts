@@ -51,6 +51,15 @@ declare module 'fastify' {
   }
 }
 
+/** Aborted when the connection closes before the answer was sent: the client no longer waits for it. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
 function sendError(reply: FastifyReply, request: FastifyRequest, err: unknown): FastifyReply {
   const { status, body, headers } = toErrorResponse(err, {
     role: request.identity?.role ?? 'anon',
@@ -153,6 +162,7 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
         headers: request.headers,
         body: typeof request.body === 'string' ? request.body : undefined,
         identity: request.identity!,
+        signal: clientGone(reply),
       });
       reply.code(response.status).headers(response.headers);
       return reply.send(request.method === 'HEAD' ? undefined : (response.body ?? undefined));

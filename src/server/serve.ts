@@ -5,10 +5,10 @@ import { ensureDataDir } from '../local-service/data-dir.js';
 import { loadServiceKeys, type ServiceKeys } from '../local-service/keys.js';
 import { acquireServerLock, type ServerLock } from '../local-service/server-state.js';
 import { buildApp } from './app.js';
-import type { Database } from './db/database.js';
+import type { Database, StatementTimeouts } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import { DEFAULT_RATE_LIMITS, type ConnectionSettings, type RateLimitSettings } from './http/limits.js';
-import { openRateLimitStore } from './http/rate-limits.js';
+import { closeRedis, openRateLimitStore } from './http/rate-limits.js';
 import { prepareDatabase } from './prepare.js';
 
 export interface ServeOptions {
@@ -17,6 +17,8 @@ export interface ServeOptions {
   dataDir: string;
   /** A PostgreSQL server; absent runs PGlite under the data dir. */
   databaseUrl?: string | undefined;
+  /** How long one request's statement may run, per role; default Supabase's 3 s anon, 8 s authenticated. */
+  statementTimeouts?: StatementTimeouts | undefined;
   /** Default: INTERFACE.md's limits. */
   rateLimits?: RateLimitSettings | undefined;
   /** Load balancers whose X-Forwarded-For is believed (app.ts). */
@@ -63,12 +65,14 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     const lock: ServerLock = await acquireServerLock(options.dataDir, options.databaseUrl ? 'postgres' : 'pglite');
     shutdown.add(() => lock.release());
     const keys = await loadServiceKeys(options.dataDir, options.env);
-    const db: Database = await openDatabase(options.databaseUrl ? { url: options.databaseUrl } : { dataDir: options.dataDir });
+    const db: Database = await openDatabase(options.databaseUrl ? { url: options.databaseUrl } : { dataDir: options.dataDir }, {
+      statementTimeouts: options.statementTimeouts,
+    });
     shutdown.add(() => db.close());
     const { schema, accountStore } = await prepareDatabase(db, { migrations: options.migrations ?? true });
     const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
     const rateLimitStore = await openRateLimitStore(rateLimits, options.env.REDIS_URL);
-    if (rateLimitStore) shutdown.add(() => rateLimitStore.redis.quit());
+    if (rateLimitStore) shutdown.add(() => closeRedis(rateLimitStore.redis));
     const app = await buildApp({ db, schema, accountStore, keys, rateLimits, rateLimitStore, trustProxy: options.trustProxy, corsOrigins: options.corsOrigins, connections: options.connections });
     shutdown.add(() => app.close());
     const url = await listen(app, options.host, options.port);

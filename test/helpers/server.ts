@@ -8,7 +8,7 @@ import type { AccountStore } from '../../src/server/auth/account-store.js';
 import { keysFromSecret, type ServiceKeys } from '../../src/local-service/keys.js';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from '../../src/server/auth/routes.js';
 import { signAccessToken } from '../../src/server/auth/tokens.js';
-import type { Database } from '../../src/server/db/database.js';
+import type { Database, DatabaseOptions } from '../../src/server/db/database.js';
 import type { SchemaCache } from '../../src/server/db/schema-cache.js';
 import { DEFAULT_CONNECTION_SETTINGS, type ConnectionSettings, type RateLimitSettings } from '../../src/server/http/limits.js';
 import type { RateLimitStore } from '../../src/server/http/rate-limits.js';
@@ -70,6 +70,8 @@ export interface TestServerOptions {
   corsOrigins?: string[];
   /** Timeouts and the per-address connection cap; default the service's timeouts, and no cap (suites run many requests at once from loopback). */
   connections?: Partial<ConnectionSettings>;
+  /** What the store is opened with (statement time limits). */
+  database?: DatabaseOptions;
   /** SQL run on the migrated database before the schema cache is read: a table a test needs beside the practice's. */
   schemaSql?: string;
 }
@@ -164,7 +166,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { db, drop } = await openTestDatabase();
+  const { db, drop } = await openTestDatabase(options.database);
   if (options.schemaSql) await db.exec(options.schemaSql);
   const { schema, accountStore } = await prepareDatabase(db, { migrations: serviceMigrates() });
   const keys = await keysFromSecret(randomBytes(32).toString('hex'));

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import type { Database } from '../../src/server/db/database.js';
+import type { Database, DatabaseOptions } from '../../src/server/db/database.js';
 import { openDatabase } from '../../src/server/db/open.js';
 import { databaseUrl } from './database-url.js';
 
@@ -32,17 +32,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(options: DatabaseOptions = {}): Promise<TestDatabase> {
   if (testStore() === 'pglite') {
     const template = new Blob([await readFile(inject('pgliteTemplate'))]);
-    const db = await openDatabase({ memory: true, loadDataDir: template });
+    const db = await openDatabase({ memory: true, loadDataDir: template }, options);
     return { db, drop: () => db.close() };
   }
   const serverUrl = process.env.PRACTICE_TEST_DATABASE_URL!;
   const name = `practice_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name} template ${inject('postgresTemplate')}`);
-  const db = await openDatabase({ url: databaseUrl(serverUrl, name) });
+  const db = await openDatabase({ url: databaseUrl(serverUrl, name) }, options);
   return {
     db,
     async drop() {

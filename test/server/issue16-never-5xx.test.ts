@@ -97,8 +97,8 @@ it.each([
   ['1,700 columns', `select=${Array(1700).fill('id').join(',')}`],
   ['200 stars, 3,000 and more columns once expanded', `select=${Array(200).fill('*').join(',')}`],
   ['1,001 embedded resources', `select=${Array(1001).fill('appointments()').join(',')}`],
-  ['101 embedded resources', `select=id,${Array(101).fill('appointments()').join(',')}`, 'Too many embedded resources in select: at most 100 are allowed'],
-  ['102 embedded resources, half of them nested', `select=id,${Array(51).fill('appointments(clients())').join(',')}`, 'Too many embedded resources in select: at most 100 are allowed'],
+  ['17 embedded resources', `select=id,${Array(17).fill('appointments()').join(',')}`, 'Too many embedded resources in select: at most 16 are allowed'],
+  ['18 embedded resources, half of them nested', `select=id,${Array(9).fill('appointments(clients())').join(',')}`, 'Too many embedded resources in select: at most 16 are allowed'],
 ])('refuses a select of %s with 400 PGRST100, and serves the next request', async (_what, query, message = 'Too many columns in select: at most 1000 are allowed') => {
   const u = await practice(server);
   await insert(u, 'clients', { name: 'Ann Lee' });
@@ -108,12 +108,12 @@ it.each([
   expect((await u.get('/clients?select=name')).body).toEqual([{ name: 'Ann Lee' }]);
 });
 
-it('serves a select of 100 embedded resources, the most allowed', async () => {
+it('serves a select of 16 embedded resources, the most allowed', async () => {
   const u = await practice(server);
   await insert(u, 'clients', { name: 'Ann Lee' });
-  const reply = await u.get(`/clients?select=name,${Array.from({ length: 100 }, (_, i) => `a${i}:appointments(id)`).join(',')}`);
+  const reply = await u.get(`/clients?select=name,${Array.from({ length: 16 }, (_, i) => `a${i}:appointments(id)`).join(',')}`);
   expect(reply.status, reply.text).toBe(200);
-  expect(reply.body[0].a99).toEqual([]);
+  expect(reply.body[0].a15).toEqual([]);
 });
 
 it('serves a select of 1,000 columns, the most allowed', async () => {

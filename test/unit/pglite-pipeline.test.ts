@@ -80,4 +80,20 @@ describe('the PGlite request pipeline', () => {
     expect(await pipeline.run(identity, { ...failing, values: [1] })).toEqual({ n: 1 });
     expect((await pg.query(`select 1 as ok`)).rows).toEqual([{ ok: 1 }]);
   });
+  it('drops unrun a request whose client gave up while it waited for the engine', async () => {
+    await pg.exec('create table if not exists dropped (n int)');
+    let finish!: () => void;
+    const open = pg.transaction(async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const gone = new AbortController();
+    const request = pipeline.run(identity, { text: 'insert into dropped values ($1) returning n', values: [1] }, false, gone.signal);
+    gone.abort();
+    finish();
+    await open;
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await pg.query('select count(*)::int as n from dropped')).rows).toEqual([{ n: 0 }]);
+    expect(await pipeline.run(identity, { text: 'insert into dropped values ($1) returning n', values: [2] })).toEqual({ n: 2 });
+  });
 });

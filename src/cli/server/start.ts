@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { startInBackground } from '../../local-service/background.js';
 import { ANY_ORIGIN, parseCorsOrigins } from '../../server/http/cors-origins.js';
+import { DEFAULT_STATEMENT_TIMEOUTS, type StatementTimeouts } from '../../server/db/database.js';
 import { DEFAULT_CONNECTION_SETTINGS, DEFAULT_RATE_LIMITS, type ConnectionSettings, type RateLimitSettings } from '../../server/http/limits.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
@@ -20,6 +21,8 @@ interface StartOptions extends RateLimitSettings, ConnectionSettings {
   corsOrigins: string[];
   foreground?: boolean;
   migrate: boolean;
+  statementTimeoutAnon: number;
+  statementTimeoutAuthenticated: number;
 }
 
 // Each limit is also read from the environment, which is how a background start hands it to the
@@ -37,7 +40,19 @@ const CONNECTION_FLAGS: Array<[keyof ConnectionSettings, flag: string, env: stri
   ['connectionsPerIp', '--connections-per-ip <n>', 'PRACTICE_CONNECTIONS_PER_IP', 'open connections one client address may hold (0: no cap)', integerIn(0, 1_000_000, 'a count')],
 ];
 
+// Supabase's per-role statement_timeout; read from the environment by a background server too.
+const STATEMENT_TIMEOUT_FLAGS: Array<[keyof StatementTimeouts, flag: string, env: string, key: 'statementTimeoutAnon' | 'statementTimeoutAuthenticated']> = [
+  ['anon', '--statement-timeout-anon', 'PRACTICE_STATEMENT_TIMEOUT_ANON', 'statementTimeoutAnon'],
+  ['authenticated', '--statement-timeout-authenticated', 'PRACTICE_STATEMENT_TIMEOUT_AUTHENTICATED', 'statementTimeoutAuthenticated'],
+];
+
 const limitOptions = () => [
+  ...STATEMENT_TIMEOUT_FLAGS.map(([role, flag, env]) =>
+    new Option(`${flag} <seconds>`, `longest a request of the ${role} role may run${role === 'authenticated' ? ' (service_role too)' : ''}`)
+      .argParser(seconds)
+      .default(DEFAULT_STATEMENT_TIMEOUTS[role] / 1000)
+      .env(env),
+  ),
   ...RATE_LIMIT_FLAGS.map(([key, flag, env, what]) =>
     new Option(`${flag} <n>`, `${what} (0: no limit)`)
       .argParser(integerIn(0, 1_000_000, 'a count'))
@@ -77,7 +92,10 @@ function originList(value: string): string[] {
 }
 
 function limitEnv(options: StartOptions): NodeJS.ProcessEnv {
-  return Object.fromEntries([...RATE_LIMIT_FLAGS, ...CONNECTION_FLAGS].map(([key, , env]) => [env, String(options[key])]));
+  return Object.fromEntries([
+    ...[...RATE_LIMIT_FLAGS, ...CONNECTION_FLAGS].map(([key, , env]) => [env, String(options[key])]),
+    ...STATEMENT_TIMEOUT_FLAGS.map(([, , env, key]) => [env, String(options[key])]),
+  ]);
 }
 
 /** What the background server is started with: the limits, the origins and migrations off, as the environment. */
@@ -166,6 +184,7 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
       migrations: options.migrate,
       rateLimits: { readsPerMinute, writesPerMinute, authPerMinute },
       connections: { headersTimeout, requestTimeout, connectionsPerIp },
+      statementTimeouts: { anon: options.statementTimeoutAnon * 1000, authenticated: options.statementTimeoutAuthenticated * 1000 },
       env: ctx.env,
     });
   } catch (err) {

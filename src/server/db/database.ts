@@ -6,6 +6,8 @@ export type RequestRole = 'anon' | 'authenticated' | 'service_role';
 /** What PostgREST puts into the transaction before the request's statement (PROTOCOL.md section 5). */
 export interface RequestIdentity {
   role: RequestRole;
+  /** The JWT's `sub`; null for the API keys. Whose share of the pool the request takes. */
+  userId?: string | null | undefined;
   /** The JWT claims as JSON text. */
   claimsJson: string;
   method: string;
@@ -22,6 +24,8 @@ export interface Statement {
 
 export interface ApiRequest<Row> {
   readOnly: boolean;
+  /** Aborted when the client has gone: a statement still running for it is cancelled. */
+  signal?: AbortSignal | undefined;
   identity: RequestIdentity;
   /** Must yield exactly one row (the aggregate PostgREST-style response row). */
   statement: Statement;
@@ -33,6 +37,26 @@ export interface ApiRequest<Row> {
 export interface OwnerTransaction {
   query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   exec(script: string): Promise<void>;
+}
+
+/**
+ * How long one request's statement may run, per role, in milliseconds, as Supabase sets
+ * `statement_timeout` on its roles; service_role gets the authenticated limit.
+ */
+export interface StatementTimeouts {
+  anon: number;
+  authenticated: number;
+}
+
+export const DEFAULT_STATEMENT_TIMEOUTS: StatementTimeouts = { anon: 3000, authenticated: 8000 };
+
+export function statementTimeoutOf(timeouts: StatementTimeouts, role: RequestRole): number {
+  return role === 'anon' ? timeouts.anon : timeouts.authenticated;
+}
+
+/** What a store is opened with beyond where it is. */
+export interface DatabaseOptions {
+  statementTimeouts?: StatementTimeouts | undefined;
 }
 
 export interface Database {

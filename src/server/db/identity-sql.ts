@@ -10,11 +10,23 @@ const SET_IDENTITY = `select set_config('role', $1, true), set_config('request.j
 const SET_IDENTITY_READ_ONLY = `${SET_IDENTITY}, set_config('transaction_read_only', 'on', true)`;
 
 // Only a request that names a time zone sets one: the usual statements stay as they were.
-const SET_TIME_ZONE = ", set_config('timezone', $6, true)";
+const SET_TIME_ZONE = (n: number) => `, set_config('timezone', $${n}, true)`;
 
-export function identityStatement(identity: RequestIdentity, readOnly: boolean) {
+// The request's time limit, as Supabase's per-role statement_timeout (PostgreSQL only: PGlite's
+// timer never fires while its engine holds Node's thread, docs/architecture.md).
+const SET_STATEMENT_TIMEOUT = (n: number) => `, set_config('statement_timeout', $${n}, true)`;
+
+/** `statementTimeoutMs`: the request's limit, or null to keep the session's. */
+export function identityStatement(identity: RequestIdentity, readOnly: boolean, statementTimeoutMs: number | null = null) {
   const values = [identity.role, identity.claimsJson, identity.method, identity.path, JSON.stringify(identity.headers)];
-  const text = readOnly ? SET_IDENTITY_READ_ONLY : SET_IDENTITY;
-  if (identity.timeZone == null) return { text, values };
-  return { text: text + SET_TIME_ZONE, values: [...values, identity.timeZone] };
+  let text = readOnly ? SET_IDENTITY_READ_ONLY : SET_IDENTITY;
+  if (statementTimeoutMs !== null) {
+    values.push(String(statementTimeoutMs));
+    text += SET_STATEMENT_TIMEOUT(values.length);
+  }
+  if (identity.timeZone != null) {
+    values.push(identity.timeZone);
+    text += SET_TIME_ZONE(values.length);
+  }
+  return { text, values };
 }

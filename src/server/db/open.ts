@@ -2,16 +2,16 @@
 // <dataDir>/pglite, first copied from the shipped template, or in memory for tests). Drivers load
 // only when chosen.
 import { pgliteDir } from '../../local-service/data-dir.js';
-import type { Database } from './database.js';
+import type { Database, DatabaseOptions } from './database.js';
 import type { PgliteTarget } from './pglite.js';
 import { seedFromTemplate, shippedTemplate } from './pglite-template.js';
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   if ('url' in target) {
     const { openPostgres } = await import('./postgres.js');
-    return openPostgres(target.url);
+    return openPostgres(target.url, options);
   }
   const { openPglite } = await import('./pglite.js');
   const template = shippedTemplate();

@@ -53,8 +53,9 @@ export class PglitePipeline {
   /**
    * The first row of `statement`, run after `identity` in one transaction; errors throw as from
    * query(). A read-only request changed no files, so only writes are synced to the file system.
+   * A request whose `signal` aborted while it waited for the engine is dropped unrun.
    */
-  async run<Row>(identity: Statement, statement: Statement, readOnly = false): Promise<Row> {
+  async run<Row>(identity: Statement, statement: Statement, readOnly = false, signal?: AbortSignal): Promise<Row> {
     // Statements pushed out of the cache are closed first, in the same call.
     const closes: Uint8Array[] = [];
     const messages: Uint8Array[] = [];
@@ -77,7 +78,7 @@ export class PglitePipeline {
 
     let replies;
     try {
-      replies = await this.exclusive(concat([...closes, ...messages, serialize.sync()]));
+      replies = await this.exclusive(concat([...closes, ...messages, serialize.sync()]), signal);
     } catch (err) {
       // A failure may have come before or after a new statement's Parse: forget and close them all
       // (closing a statement that does not exist is no error), so no name points at nothing.
@@ -99,9 +100,13 @@ export class PglitePipeline {
    * are PGlite's private methods: package.json pins its exact version, and
    * test/unit/pglite-pipeline.test.ts fails first if an upgrade renames or drops them.
    */
-  private exclusive(message: Uint8Array) {
+  private exclusive(message: Uint8Array, signal?: AbortSignal) {
     return this.pg._runExclusiveTransaction(() =>
-      this.pg._runExclusiveQuery(() => this.pg.execProtocolStream(message, { syncToFs: false })),
+      this.pg._runExclusiveQuery(async () => {
+        // Behind a long statement, requests pile up; those whose clients gave up need not run.
+        signal?.throwIfAborted();
+        return this.pg.execProtocolStream(message, { syncToFs: false });
+      }),
     );
   }
 }

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { makePrivate } from '../../fs/private-files.js';
 import type { ApiRequest, Database, OwnerTransaction } from './database.js';
+import { assertDiskSpace } from './disk-space.js';
 import { identityStatement } from './identity-sql.js';
 import { PglitePipeline } from './pglite-pipeline.js';
 
@@ -37,17 +38,24 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
   // PGlite gives the files it unpacks (initdb, a snapshot loaded) and a few it rewrites its own modes.
   if (target.dataDir) makePrivate(target.dataDir);
   const pipeline = new PglitePipeline(pg);
+  const { dataDir } = target;
+  // Every write first checks the disk (disk-space.ts); reads go on when it is full.
+  const beforeWrite = dataDir ? () => assertDiskSpace(dataDir) : () => {};
 
   return {
     kind: 'pglite',
     async query<Row>(text: string, values: unknown[] = []) {
+      // The owner's queries are the service's own SQL: those that are not a select write.
+      if (!/^\s*select\b/i.test(text)) beforeWrite();
       const result = await pg.query<Row>(text, values);
       return result.rows;
     },
     async exec(script: string) {
+      beforeWrite();
       await pg.exec(script);
     },
-    transaction<T>(work: (tx: OwnerTransaction) => Promise<T>) {
+    async transaction<T>(work: (tx: OwnerTransaction) => Promise<T>) {
+      beforeWrite();
       return pg.transaction((tx) =>
         work({
           async query<Row>(text: string, values: unknown[] = []) {
@@ -59,11 +67,12 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
         }),
       );
     },
-    runRequest<Row>(request: ApiRequest<Row>) {
+    async runRequest<Row>(request: ApiRequest<Row>) {
+      if (!request.readOnly) beforeWrite();
       const identity = identityStatement(request.identity, request.readOnly);
       // A request that commits whatever its row says is the common case and needs one call; one that
       // decides on seeing its row needs an explicit transaction to roll back.
-      if (!request.commitIf) return pipeline.run<Row>(identity, request.statement, request.readOnly);
+      if (!request.commitIf) return pipeline.run<Row>(identity, request.statement, request.readOnly, request.signal);
       return pg.transaction(async (tx) => {
         await tx.query(identity.text, identity.values);
         const result = await tx.query<Row>(request.statement.text, request.statement.values);

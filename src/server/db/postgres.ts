@@ -1,7 +1,10 @@
 // Database over a PostgreSQL server through postgres.js. Each API request is pipelined on one
 // reserved connection: BEGIN, identity, statement (and COMMIT for reads) leave in one round trip.
 import postgres from 'postgres';
-import type { ApiRequest, Database, OwnerTransaction } from './database.js';
+import {
+  DEFAULT_STATEMENT_TIMEOUTS, statementTimeoutOf, type ApiRequest, type Database, type DatabaseOptions, type OwnerTransaction,
+} from './database.js';
+import { FairShares, fairShareLimits } from './fair-shares.js';
 import { identityStatement } from './identity-sql.js';
 
 // Filter and body values reach the store as text for PostgreSQL to parse, as PostgREST sends them.
@@ -11,7 +14,9 @@ import { identityStatement } from './identity-sql.js';
 const textOr = (serialize: (value: unknown) => unknown) => (value: unknown) =>
   typeof value === 'string' ? value : serialize(value);
 
-export function openPostgres(url: string, maxConnections = 10): Database {
+export function openPostgres(url: string, options: DatabaseOptions = {}, maxConnections = 10): Database {
+  const statementTimeouts = options.statementTimeouts ?? DEFAULT_STATEMENT_TIMEOUTS;
+  const shares = new FairShares(fairShareLimits(maxConnections));
   const sql = postgres(url, {
     max: maxConnections,
     onnotice: () => {},
@@ -52,35 +57,53 @@ export function openPostgres(url: string, maxConnections = 10): Database {
       )) as T;
     },
     async runRequest<Row>(request: ApiRequest<Row>) {
-      const connection = await sql.reserve();
+      const release = await shares.acquire(request.identity.userId ?? request.identity.role, request.signal);
       try {
-        const identity = identityStatement(request.identity, request.readOnly);
-        // Prepared: PostgreSQL parses and plans each statement text once per connection, not per
-        // request (postgres.js sends unsafe() queries unprepared unless asked).
-        const pipelined = [
-          connection.unsafe('begin'),
-          connection.unsafe(identity.text, identity.values, { prepare: true }),
-          connection.unsafe(request.statement.text, request.statement.values as never[], { prepare: true }),
-        ];
-        // Without a commit decision the COMMIT joins the pipeline; after a failed statement
-        // PostgreSQL turns it into a ROLLBACK by itself.
-        if (!request.commitIf) pipelined.push(connection.unsafe('commit'));
-        const settled = await Promise.allSettled(pipelined);
-        const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-        if (failure) {
-          if (request.commitIf) await connection.unsafe('rollback');
-          throw failure.reason;
-        }
-        const rows = (settled[2] as PromiseFulfilledResult<unknown>).value as Row[];
-        const row = rows[0] as Row;
-        if (request.commitIf) await connection.unsafe(request.commitIf(row) ? 'commit' : 'rollback');
-        return row;
+        return await runReserved(request);
       } finally {
-        connection.release();
+        release();
       }
     },
     async close() {
       await sql.end({ timeout: 5 });
     },
   };
+
+  /** One request on a connection of its own, once its user's share allows. */
+  async function runReserved<Row>(request: ApiRequest<Row>): Promise<Row> {
+    const connection = await sql.reserve();
+    let cancelOnAbort: (() => void) | undefined;
+    try {
+      const timeout = statementTimeoutOf(statementTimeouts, request.identity.role);
+      const identity = identityStatement(request.identity, request.readOnly, timeout);
+      // Prepared: PostgreSQL parses and plans each statement text once per connection, not per
+      // request (postgres.js sends unsafe() queries unprepared unless asked).
+      const statement = connection.unsafe(request.statement.text, request.statement.values as never[], { prepare: true });
+      const pipelined = [
+        connection.unsafe('begin'),
+        connection.unsafe(identity.text, identity.values, { prepare: true }),
+        statement,
+      ];
+      // Without a commit decision the COMMIT joins the pipeline; after a failed statement
+      // PostgreSQL turns it into a ROLLBACK by itself.
+      if (!request.commitIf) pipelined.push(connection.unsafe('commit'));
+      // A client that has gone reads no answer: its statement stops holding a connection.
+      cancelOnAbort = () => void Promise.resolve(statement.cancel()).catch(() => {});
+      if (request.signal?.aborted) cancelOnAbort();
+      else request.signal?.addEventListener('abort', cancelOnAbort, { once: true });
+      const settled = await Promise.allSettled(pipelined);
+      const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+      if (failure) {
+        if (request.commitIf) await connection.unsafe('rollback');
+        throw failure.reason;
+      }
+      const rows = (settled[2] as PromiseFulfilledResult<unknown>).value as Row[];
+      const row = rows[0] as Row;
+      if (request.commitIf) await connection.unsafe(request.commitIf(row) ? 'commit' : 'rollback');
+      return row;
+    } finally {
+      if (cancelOnAbort) request.signal?.removeEventListener('abort', cancelOnAbort);
+      connection.release();
+    }
+  }
 }

@@ -59,6 +59,23 @@ export async function connectRedis(url: string): Promise<Redis> {
   return redis;
 }
 
+// How long a stopping server waits for Redis to acknowledge QUIT.
+const QUIT_MS = 1000;
+
+/**
+ * Lets go of Redis when the server stops. QUIT waits for the server's answer, and ioredis keeps
+ * reconnecting to a Redis that went away, which kept the process alive after SIGTERM:
+ * disconnect() ends both.
+ */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([redis.quit().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, QUIT_MS)))]);
+    clearTimeout(timer);
+  }
+  redis.disconnect();
+}
+
 /** The shared counters of REDIS_URL, or null: no URL, or no limit to count for. */
 export async function openRateLimitStore(settings: RateLimitSettings, redisUrl: string | undefined): Promise<RateLimitStore | null> {
   if (!redisUrl || allOff(settings)) return null;

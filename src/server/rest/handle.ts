@@ -24,6 +24,8 @@ export interface RestRequest {
   /** The raw body text of POST and PATCH. */
   body: string | undefined;
   identity: Identity;
+  /** Aborted when the client disconnects before its answer. */
+  signal?: AbortSignal | undefined;
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE']);
@@ -90,8 +92,10 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
     const { plan, statement, prefer } = prepared;
     const row = await db.runRequest<ResultRow>({
       readOnly: plan.kind === 'read',
+      signal: request.signal,
       identity: {
         role: request.identity.role,
+        userId: request.identity.userId,
         claimsJson: request.identity.claimsJson,
         method,
         path: request.path,

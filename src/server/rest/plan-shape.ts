@@ -81,22 +81,35 @@ class ShapePlanner {
 
   constructor(private readonly schema: SchemaCache) {}
 
-  shape(table: Table, select: SelectItem[] | null): Shape {
+  /**
+   * `path`: the tables from the request's own down to `table`, which an embed may not return to;
+   * `belowToOne`: whether a to-one embed is on it.
+   */
+  shape(table: Table, select: SelectItem[] | null, path: readonly string[] = [table.name], belowToOne = false): Shape {
     const shape: Shape = { projections: [], embeds: [] };
     for (const item of select ?? [STAR]) {
       if (item.kind === 'column') shape.projections.push(...projection(table, item));
-      else shape.embeds.push(this.embed(table, item));
+      else shape.embeds.push(this.embed(table, item, path, belowToOne));
     }
     // `*` and spreads expand here, where the table's columns are known: `select=*,*,...` is short.
     if (outputNames(shape).length > MAX_SELECT_COLUMNS) throw tooManyColumns();
     return shape;
   }
 
-  private embed(origin: Table, item: EmbedItem): EmbedPlan {
+  private embed(origin: Table, item: EmbedItem, path: readonly string[], belowToOne: boolean): EmbedPlan {
     const relationship = findRelationship(this.schema, origin.name, item.relation, item.hint);
     const table = this.schema.tables.get(relationship.foreignTable)!;
-    const n = ++this.joins;
+    // A loop (clients -> appointments -> clients -> ...) multiplies the rows each level visits, and
+    // an `!inner` filter at the bottom keeps every level's limit from cutting the work short. A
+    // table's one embed of itself (a note's amendments) is no loop unless it goes on.
+    const visits = path.filter((name) => name === table.name).length;
+    const selfEmbed = table.name === origin.name && visits === 1;
+    if (visits > 0 && !selfEmbed) throw embedsBack([...path, table.name]);
     const toOne = relationship.cardinality !== 'one-to-many';
+    // Up to one row, then down to many (sessions -> clients -> conversation_log): every row above
+    // visits all the rows its parent has, and the work grows with the product of the two tables.
+    if (belowToOne && !toOne) throw manyBelowOne([...path, table.name]);
+    const n = ++this.joins;
     return {
       name: item.alias ?? item.relation,
       table,
@@ -110,7 +123,7 @@ class ShapePlanner {
       limit: MAX_ROWS,
       alias: `pgrst_${n}`,
       joinAlias: `pgrst_join_${n}`,
-      ...this.shape(table, item.select),
+      ...this.shape(table, item.select, [...path, table.name], belowToOne || toOne),
     };
   }
 }
@@ -153,6 +166,16 @@ function planOrder(table: Table, embeds: EmbedPlan[], order: OrderTerm[]): Plann
     if (!outputNames(embed).includes(term.column)) throw failures.unknownColumn(term.column, embed.table.name);
     return { ...term, embed };
   });
+}
+
+function embedsBack(path: string[]): ServiceError {
+  return failures.parse(`Resource embedding returns to a table already embedded: ${path.join(' -> ')}`,
+    `Embed each table at most once along one path; read '${path.at(-1)}' again in a request of its own.`);
+}
+
+function manyBelowOne(path: string[]): ServiceError {
+  return failures.parse(`Resource embedding goes down to many rows below a to-one embed: ${path.join(' -> ')}`,
+    `Embed '${path.at(-1)}' from '${path.at(-2)}' in a request of its own, or from the top of this one.`);
 }
 
 function notEmbedded(name: string): ServiceError {

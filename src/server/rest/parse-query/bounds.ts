@@ -38,9 +38,12 @@ export function tooManyColumns(): ServiceError {
 
 /**
  * Embedded resources in one `select=`, at every level: each is a lateral join, and planning grows
- * faster than their number (400 took about a second on PGlite, 999 failed after 1.5 to 22 s).
+ * faster than their number (400 took about a second on PGlite, 999 failed after 1.5 to 22 s). With
+ * plan-shape's refusals of an embed back onto a table already on its path and of a to-many embed
+ * below a to-one, this keeps the rows one request makes the database visit linear in the practice's
+ * rows: PostgREST has none of these bounds (docs/postgrest-embedding.md, "Bounds").
  */
-export const MAX_EMBEDS = 100;
+export const MAX_EMBEDS = 16;
 
 export function tooManyEmbeds(): ServiceError {
   return failures.parse(`Too many embedded resources in select: at most ${MAX_EMBEDS} are allowed`,
