@@ -103,7 +103,8 @@ function connectInputs(ctx: Context): ConnectInputs {
     startLocalService: async (dataDir) => {
       ctx.out.note(`Starting the practice service in the background (data in ${dataDir}; \`practice server stop\` stops it).`);
       const { startInBackground } = await import('../local-service/background.js');
-      return startInBackground(ctx.self, ctx.env, { host: '127.0.0.1', port: 0, dataDir });
+      // The first start takes any free port (54321 may be a Supabase CLI's); every later one the same.
+      return startInBackground(ctx.self, ctx.env, { host: '127.0.0.1', port: undefined, firstPort: 0, dataDir });
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 import { ConnectionError } from '../core/http.js';
 import { LOCAL_PROFILE } from '../core/profiles.js';
 import { LockTimeoutError } from '../fs/atomic-files.js';
-import { BackgroundStartError } from '../local-service/errors.js';
+import { BackgroundStartError, PortTakenError } from '../local-service/errors.js';
 
 export const ExitCode = {
   ok: 0,
@@ -105,6 +105,9 @@ export function failureOf(err: unknown): Failure | null {
   if (err instanceof CommandError) return { exitCode: err.exitCode, hint: err.hint };
   if (err instanceof CoreError) return { exitCode: coreExitCode(err), hint: err.hint ?? commandHint(err) };
   if (err instanceof LockTimeoutError) return { exitCode: ExitCode.failure, hint: `If that process is stuck, end it (kill ${err.holderPid}).` };
+  if (err instanceof PortTakenError) {
+    return { exitCode: ExitCode.failure, hint: `Stop the program on port ${err.port}, or give the service another port, which it keeps from then on: \`practice server start --port N\` (0 picks a free one).` };
+  }
   if (err instanceof BackgroundStartError) {
     return { exitCode: ExitCode.failure, hint: 'Run `practice server start --foreground` to see it start in this terminal.' };
   }

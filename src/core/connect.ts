@@ -1,6 +1,6 @@
 // From the chosen profile and the environment to a ready client: the project's URLs and anon key
 // (PRACTICE_URL / PRACTICE_ANON_KEY win over the profile), the session keeper, the auth endpoints.
-import { ApiClient, type ClientOptions } from './api-client.js';
+import { ApiClient, type ClientOptions, type ServiceAddress } from './api-client.js';
 import { AuthApi } from './auth-api.js';
 import type { ConfigStore } from './config-store.js';
 import { MissingAnonKeyError, UnknownProfileError } from './errors.js';
@@ -41,6 +41,19 @@ export interface ConnectInputs {
   startLocalService: StartLocalService;
 }
 
+/**
+ * When the service refuses a connection: the local profile starts its service again and follows it
+ * to where it listens; another profile (or PRACTICE_URL) naming the local service's kept address
+ * starts it there. Anything else is not this CLI's to start (null).
+ */
+async function reviveLocalService(inputs: ConnectInputs, local: boolean, address: ServiceAddress): Promise<ServiceAddress | null> {
+  const { env, store } = inputs;
+  const { localService, isLocalServiceAddress } = await import('./local-profile.js');
+  if (!local && !(await isLocalServiceAddress(address.urls.root, env))) return null;
+  const service = await localService(store, env, inputs.startLocalService);
+  return local ? { urls: projectUrls(service.url), anonKey: env.PRACTICE_ANON_KEY || service.anonKey } : address;
+}
+
 export async function connect(inputs: ConnectInputs): Promise<Connection> {
   const { env, store, now } = inputs;
   const config = await store.read();
@@ -74,6 +87,7 @@ export async function connect(inputs: ConnectInputs): Promise<Connection> {
     anonKey,
     transport: new HttpTransport(DEFAULT_TIMEOUTS),
     now,
+    revive: () => reviveLocalService(inputs, local, { urls, anonKey: anonKey! }),
     ...inputs.client,
   });
   const auth = new AuthApi(api);

@@ -2,6 +2,7 @@
 // in the background when it is not running, and a therapist account the CLI creates and signs in to.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveDataDir } from '../local-service/data-dir.js';
+import { readKeptPort } from '../local-service/kept-port.js';
 import { readServerState, type ServerState } from '../local-service/server-state.js';
 import { ApiError } from './api-error.js';
 import { type AuthApi, storedSession } from './auth-api.js';
@@ -60,6 +61,15 @@ export async function localService(store: ConfigStore, env: NodeJS.ProcessEnv, s
     });
     return { url: running.url!, anonKey };
   });
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Whether `root` (another profile's URL, PRACTICE_URL) is the address this machine's local service keeps. */
+export async function isLocalServiceAddress(root: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const url = new URL(root);
+  if (url.protocol !== 'http:' || !LOOPBACK.has(url.hostname)) return false;
+  return Number(url.port) === (await readKeptPort(resolveDataDir(undefined, env)));
 }
 
 /**

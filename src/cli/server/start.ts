@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { startInBackground } from '../../local-service/background.js';
+import { PortTakenError } from '../../local-service/errors.js';
 import { ANY_ORIGIN, parseCorsOrigins } from '../../server/http/cors-origins.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/http/limits.js';
 import type { Context } from '../context.js';
@@ -113,7 +114,8 @@ export function startCommand(ctx: Context): Command {
 `)
     .addHelpText('after', `
 With REDIS_URL set, the rate-limit counters live in that Redis, shared by every instance using it.`)
-    .action((options: StartOptions) => runStart(options, ctx));
+    // Without --port, a background start listens where the data dir's service always has.
+    .action((options: StartOptions, self: Command) => runStart({ ...options, portGiven: self.getOptionValueSource('port') === 'cli' }, ctx));
   for (const option of rateLimitOptions()) command.addOption(option);
   return command;
 }
@@ -129,11 +131,12 @@ function skipMigrationsFromEnv(env: NodeJS.ProcessEnv): boolean {
   throw new UsageError(`PRACTICE_SKIP_MIGRATIONS: expected 1 (skip the migrations) or 0; got '${env.PRACTICE_SKIP_MIGRATIONS}'`);
 }
 
-async function runStart(given: StartOptions, ctx: Context): Promise<void> {
+async function runStart(given: StartOptions & { portGiven: boolean }, ctx: Context): Promise<void> {
   const options = { ...given, migrate: given.migrate && !skipMigrationsFromEnv(ctx.env) };
   const dataDir = dataDirOf(options, ctx);
   if (!options.foreground) {
-    const started = await startInBackground(ctx.self, { ...ctx.env, ...childEnv(options) }, { ...options, dataDir });
+    const port = options.portGiven ? options.port : undefined;
+    const started = await startInBackground(ctx.self, { ...ctx.env, ...childEnv(options) }, { ...options, port, firstPort: DEFAULT_PORT, dataDir });
     ctx.io.stderr.write(
       started.alreadyRunning ? `The practice service is already running at ${started.url}\n` : `The practice service is running at ${started.url}\n`,
     );
@@ -159,6 +162,7 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
     if (err instanceof DataDirLockedError) {
       throw new CommandError(err.message, 'Stop it with `practice server stop`, or pass another --data-dir.');
     }
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortTakenError(options.host, options.port);
     throw new CommandError(`The practice service could not start: ${(err as Error).message}`);
   }
   ctx.io.stdout.write(`${JSON.stringify({ url: server.url, anon_key: server.keys.anonKey })}\n`);
