@@ -6,7 +6,7 @@ import type { ConfigStore } from './config-store.js';
 import { MissingAnonKeyError, UnknownProfileError } from './errors.js';
 import { DEFAULT_TIMEOUTS, HttpTransport } from './http.js';
 import type { StartLocalService } from './local-profile.js';
-import { chooseProfile, LOCAL_PROFILE, profileTimeZone, type ProfileSource } from './profiles.js';
+import { chooseProfile, keepTimeZone, LOCAL_PROFILE, profileTimeZone, type ProfileSource } from './profiles.js';
 import { normalizeProjectUrl, type ProjectUrls, projectUrls } from './project-url.js';
 import { SessionKeeper } from './session.js';
 
@@ -39,6 +39,8 @@ export interface ConnectInputs {
   client: Pick<ClientOptions, 'maxWaitMs' | 'log' | 'redraw' | 'verbose'>;
   /** Starts the local service when the local profile finds none running. */
   startLocalService: StartLocalService;
+  /** Told when a profile without a time zone has just kept this machine's (once a profile). */
+  zoneKept(profile: string, zone: string): void;
 }
 
 /**
@@ -100,6 +102,12 @@ export async function connect(inputs: ConnectInputs): Promise<Connection> {
     selfSignIn: localAccount ? (profile, authApi) => localAccount.signInLocalTherapist(profile, authApi, now()) : null,
   });
   api.useCredentials(session);
-  const timeZone = profileTimeZone(stored, env);
+  let timeZone = profileTimeZone(stored, env);
+  // A profile in the file (the local one is, from its first use) keeps the zone it was first used in.
+  if (!stored?.time_zone && (stored || local)) {
+    const { zone, kept } = await keepTimeZone(store, name, env);
+    if (kept) inputs.zoneKept(name, zone);
+    timeZone = zone;
+  }
   return { profile: { name, source, local, urls, timeZone }, api, auth, session };
 }

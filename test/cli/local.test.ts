@@ -17,11 +17,19 @@ afterAll(async () => {
 
 describe('the local profile', () => {
   it('starts the service and signs up on first use, once however many commands start at once', async () => {
-    const [first, second] = await Promise.all([home.start(['auth', 'status', '--json']), home.start(['auth', 'status', '--json'])]);
+    // Created in a zone a day ahead of most (UTC+14): the profile keeps it, said once.
+    const env = { TZ: 'Pacific/Kiritimati' };
+    const [first, second] = await Promise.all([home.start(['auth', 'status', '--json'], { env }), home.start(['auth', 'status', '--json'], { env })]);
     expect(first!.code).toBe(0);
     expect(second!.code).toBe(0);
     const notice = `Starting the practice service in the background (data in ${home.dataHome}/practice; \`practice server stop\` stops it).\n`;
-    expect([first!.stderr, second!.stderr].sort()).toEqual(['', notice]);
+    const zoneNotice = "Profile local keeps the time zone Pacific/Kiritimati (this system's): its days start there, whatever TZ a later command runs with. "
+      + 'Change it with `practice profile add local --time-zone ZONE`.\n';
+    // Each notice comes once, from whichever process did the thing.
+    const said = `${first!.stderr}${second!.stderr}`;
+    expect(said.split(notice).length - 1).toBe(1);
+    expect(said.split(zoneNotice).length - 1).toBe(1);
+    expect(said.replace(notice, '').replace(zoneNotice, '')).toBe('');
     const [json, other] = [JSON.parse(first!.stdout), JSON.parse(second!.stdout)];
     expect(json).toMatchObject({ profile: 'local', profile_source: 'default', signed_in: true, user: { email: 'therapist@localhost' } });
     expect(other.user.id).toBe(json.user.id);
@@ -29,6 +37,7 @@ describe('the local profile', () => {
     const local = (await home.readConfig()).profiles.local;
     expect(local.local_account.email).toBe('therapist@localhost');
     expect(local.session.user.id).toBe(json.user.id);
+    expect(local.time_zone).toBe('Pacific/Kiritimati');
   }, 120_000);
 
   it('finds the running service the next time, silently', async () => {
@@ -58,5 +67,21 @@ describe('the local profile', () => {
     const rows = await home.run(['api', 'GET', 'clients']);
     expect(rows).toMatchObject({ code: 0, stdout: '[]' });
     expect((await home.readConfig()).profiles.local.session.user.id).toBe(id);
+  });
+
+  it("keeps the practice's day where the profile was created, whatever TZ a later command has", async () => {
+    // UTC-11: always a calendar day behind Kiritimati.
+    const env = { TZ: 'Pacific/Pago_Pago' };
+    const run = async (args: string[]) => {
+      const result = await home.run(args, { env });
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout.trim();
+    };
+    await run(['client', 'add', '--name', 'Day Check']);
+    await run(['service', 'add', '--name', 'Day Service', '--duration', '30', '--price', '10']);
+    await run(['appt', 'add', '--client', 'Day Check', '--service', 'Day Service', '--date', 'today', '--start', '23:00', '--yes']);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+    expect(JSON.parse(await run(['appt', 'today', '--json', 'date']))).toEqual([{ date: today }]);
+    expect(JSON.parse(await run(['auth', 'status', '--json'])).time_zone).toBe('Pacific/Kiritimati');
   });
 });
