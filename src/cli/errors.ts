@@ -9,6 +9,7 @@ import {
 import { ConnectionError } from '../core/http.js';
 import { LOCAL_PROFILE } from '../core/profiles.js';
 import { LockTimeoutError } from '../fs/atomic-files.js';
+import { UnusableDirError } from '../fs/unusable-dir.js';
 import { BackgroundStartError, PortTakenError } from '../local-service/errors.js';
 
 export const ExitCode = {
@@ -92,6 +93,13 @@ function commandHint(err: CoreError): string | null {
   return null;
 }
 
+function unusableDirHint(err: UnusableDirError): string {
+  const where = err.kind === 'config'
+    ? 'set PRACTICE_CONFIG_DIR (or XDG_CONFIG_HOME) to a writable directory: profiles and sessions are kept there.'
+    : 'set XDG_DATA_HOME to a writable directory: the local service keeps its data there (PRACTICE_URL uses another service).';
+  return ['ENOSPC', 'EDQUOT'].includes(err.code) ? `Free some space on its disk, or ${where}` : `${where[0]!.toUpperCase()}${where.slice(1)}`;
+}
+
 function coreExitCode(err: CoreError): number {
   if (err instanceof BadInputError) return ExitCode.usage;
   if (err instanceof NotSignedInError || err instanceof LocalAccountTakenError) return ExitCode.auth;
@@ -104,6 +112,7 @@ function coreExitCode(err: CoreError): number {
 export function failureOf(err: unknown): Failure | null {
   if (err instanceof CommandError) return { exitCode: err.exitCode, hint: err.hint };
   if (err instanceof CoreError) return { exitCode: coreExitCode(err), hint: err.hint ?? commandHint(err) };
+  if (err instanceof UnusableDirError) return { exitCode: ExitCode.failure, hint: unusableDirHint(err) };
   if (err instanceof LockTimeoutError) return { exitCode: ExitCode.failure, hint: `If that process is stuck, end it (kill ${err.holderPid}).` };
   if (err instanceof PortTakenError) {
     return { exitCode: ExitCode.failure, hint: `Stop the program on port ${err.port}, or give the service another port, which it keeps from then on: \`practice server start --port N\` (0 picks a free one).` };

@@ -3,6 +3,7 @@
 import { ApiClient, type ClientOptions, type ServiceAddress } from './api-client.js';
 import { AuthApi } from './auth-api.js';
 import type { ConfigStore } from './config-store.js';
+import { UnusableDirError } from '../fs/unusable-dir.js';
 import { MissingAnonKeyError, UnknownProfileError } from './errors.js';
 import { DEFAULT_TIMEOUTS, HttpTransport } from './http.js';
 import type { StartLocalService } from './local-profile.js';
@@ -105,9 +106,14 @@ export async function connect(inputs: ConnectInputs): Promise<Connection> {
   let timeZone = profileTimeZone(stored, env);
   // A profile in the file (the local one is, from its first use) keeps the zone it was first used in.
   if (!stored?.time_zone && (stored || local)) {
-    const { zone, kept } = await keepTimeZone(store, name, env);
-    if (kept) inputs.zoneKept(name, zone);
-    timeZone = zone;
+    try {
+      const { zone, kept } = await keepTimeZone(store, name, env);
+      if (kept) inputs.zoneKept(name, zone);
+      timeZone = zone;
+    } catch (err) {
+      // A read-only config (mounted so, say) still serves a command that writes nothing else to it.
+      if (!(err instanceof UnusableDirError)) throw err;
+    }
   }
   return { profile: { name, source, local, urls, timeZone }, api, auth, session };
 }

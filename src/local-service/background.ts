@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { open, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { mkdirFailure, unusableDir } from '../fs/unusable-dir.js';
 import { ensureDataDir, serverLogPath } from './data-dir.js';
 import { BackgroundStartError, PortTakenError } from './errors.js';
 import { keepPort, readKeptPort } from './kept-port.js';
@@ -57,11 +58,18 @@ export async function startInBackground(command: PracticeCommand, env: NodeJS.Pr
   const running = await readServerState(options.dataDir);
   if (running?.url) return { url: running.url, anonKey: null, alreadyRunning: true };
 
-  await ensureDataDir(options.dataDir);
-  const port = options.port ?? (await readKeptPort(options.dataDir)) ?? options.firstPort;
-  if (port !== 0 && (await portTaken(options.host, port))) throw new PortTakenError(options.host, port);
   const logPath = serverLogPath(options.dataDir);
-  const log = await open(logPath, 'a', 0o600);
+  await ensureDataDir(options.dataDir).catch(async (err: unknown) => {
+    throw await mkdirFailure(err, options.dataDir, 'data');
+  });
+  const log = await open(logPath, 'a', 0o600).catch((err: unknown) => {
+    throw unusableDir(err, options.dataDir, 'data');
+  });
+  const port = options.port ?? (await readKeptPort(options.dataDir)) ?? options.firstPort;
+  if (port !== 0 && (await portTaken(options.host, port))) {
+    await log.close();
+    throw new PortTakenError(options.host, port);
+  }
   const args = [command.script, 'server', 'start', '--foreground', '--host', options.host, '--port', String(port), '--data-dir', options.dataDir];
   // The database URL may hold a password: it travels in the environment, never on a command line.
   const childEnv: NodeJS.ProcessEnv = { ...env };

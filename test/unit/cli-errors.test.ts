@@ -9,6 +9,7 @@ import {
 } from '../../src/core/errors.js';
 import { ConnectionError } from '../../src/core/http.js';
 import { LockTimeoutError } from '../../src/fs/atomic-files.js';
+import { UnusableDirError } from '../../src/fs/unusable-dir.js';
 import { BackgroundStartError, PortTakenError } from '../../src/local-service/errors.js';
 import { InvalidInputError } from '../../src/model/errors.js';
 
@@ -40,6 +41,10 @@ describe('failureOf', () => {
     ['a local service that stopped', new LocalServiceStoppedError(), 1, 'See its log with `practice server status` and the server.log in its data dir.'],
     ['any other core failure', new CoreError('The local practice service created the account but started no session.'), 1, null],
     ['a lock held too long', new LockTimeoutError('/x/config.json.lock', 4242), 1, 'If that process is stuck, end it (kill 4242).'],
+    ['a read-only config dir', new UnusableDirError('/h/.config/practice', 'config', 'EROFS'), 1,
+      'Set PRACTICE_CONFIG_DIR (or XDG_CONFIG_HOME) to a writable directory: profiles and sessions are kept there.'],
+    ['a full data dir', new UnusableDirError('/h/.local/share/practice', 'data', 'ENOSPC'), 1,
+      'Free some space on its disk, or set XDG_DATA_HOME to a writable directory: the local service keeps its data there (PRACTICE_URL uses another service).'],
     ['a port another program holds', new PortTakenError('127.0.0.1', 54321), 1,
       'Stop the program on port 54321, or give the service another port, which it keeps from then on: `practice server start --port N` (0 picks a free one).'],
     ['a background start that failed', new BackgroundStartError('/x/server.log', 'boom'), 1, 'Run `practice server start --foreground` to see it start in this terminal.'],
