@@ -3,7 +3,7 @@
 // advice on them is added here. report() in src/cli/program.ts alone turns a failure into an exit.
 import { ApiError } from '../core/api-error.js';
 import {
-  BadInputError, CancelledError, CoreError, LocalAccountTakenError, LocalServiceStoppedError, MissingAnonKeyError,
+  BadInputError, CancelledError, CoreError, DamagedConfigError, LocalAccountTakenError, LocalServiceStoppedError, MissingAnonKeyError,
   NotJsonResponseError, NotSignedInError, UnknownProfileError,
 } from '../core/errors.js';
 import { ConnectionError } from '../core/http.js';
@@ -83,12 +83,17 @@ function commandHint(err: CoreError): string | null {
   }
   if (err instanceof ConnectionError) return NO_ANSWER_HINTS[err.reason];
   if (err instanceof NotSignedInError) return signInHint(err.profile);
-  if (err instanceof LocalAccountTakenError) return `Sign in to it with \`practice auth login --profile ${LOCAL_PROFILE}\`.`;
+  if (err instanceof LocalAccountTakenError) return `Sign in to it with its password: \`practice auth login --profile ${LOCAL_PROFILE} --email ${err.email}\`.`;
   if (err instanceof UnknownProfileError) return 'See `practice profile list`; add one with `practice profile add`.';
   if (err instanceof MissingAnonKeyError) {
     return `Set PRACTICE_ANON_KEY, or run \`practice profile add ${err.profile} --url ${err.projectRoot} --anon-key KEY\`.`;
   }
   if (err instanceof NotJsonResponseError) return CHECK_PROFILE_URL;
+  if (err instanceof DamagedConfigError) {
+    // The local profile comes back whole from its data dir; profiles of other services are added again.
+    return `Fix it by hand, or set it aside and sign the local profile in again: \`mv ${err.path} ${err.path}.damaged && practice auth login --profile local\` `
+      + '(the same therapist and all its data; profiles of other services must then be added again).';
+  }
   if (err instanceof LocalServiceStoppedError) return 'See its log with `practice server status` and the server.log in its data dir.';
   return null;
 }

@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { withFileLock, writeFileAtomically } from '../fs/atomic-files.js';
+import type { LocalAccount } from '../local-service/local-account.js';
 import { mkdirFailure, unusableDir } from '../fs/unusable-dir.js';
 import { DamagedConfigError } from './errors.js';
 
@@ -22,12 +23,6 @@ export interface StoredSession {
   user: StoredUser;
 }
 
-/** What the CLI needs to sign the local therapist in again when its refresh token is gone. */
-interface LocalAccount {
-  email: string;
-  password: string;
-}
-
 export interface StoredProfile {
   /** The project root; absent for the built-in `local` profile, which follows the embedded service. */
   url?: string;
@@ -35,6 +30,7 @@ export interface StoredProfile {
   /** IANA zone of the practice, e.g. Europe/Berlin; absent means the system's. */
   time_zone?: string;
   session?: StoredSession;
+  /** What the CLI needs to sign the local therapist in again when its refresh token is gone. */
   local_account?: LocalAccount;
   /** Which run of the local server `anon_key` was read from (its pid and start time). */
   local_server?: string;

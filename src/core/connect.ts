@@ -100,7 +100,7 @@ export async function connect(inputs: ConnectInputs): Promise<Connection> {
     auth,
     now,
     envToken: env.PRACTICE_TOKEN || null,
-    selfSignIn: localAccount ? (profile, authApi) => localAccount.signInLocalTherapist(profile, authApi, now()) : null,
+    selfSignIn: localAccount ? (profile, authApi) => localAccount.signInLocalTherapist(profile, authApi, now(), env) : null,
   });
   api.useCredentials(session);
   let timeZone = profileTimeZone(stored, env);

@@ -3,6 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveDataDir } from '../local-service/data-dir.js';
 import { readKeptPort } from '../local-service/kept-port.js';
+import { keepLocalAccount, readLocalAccount } from '../local-service/local-account.js';
 import { readServerState, type ServerState } from '../local-service/server-state.js';
 import { ApiError } from './api-error.js';
 import { type AuthApi, storedSession } from './auth-api.js';
@@ -74,18 +75,26 @@ export async function isLocalServiceAddress(root: string, env: NodeJS.ProcessEnv
 
 /**
  * Signs the local therapist in with the password the CLI chose for it, or signs it up on first use
- * (and again when the service's data was reset). The password stays in the 0600 config file.
+ * (and again when the service's data was reset). The password is kept in the 0600 config file and in
+ * the data dir, whose copy signs the same therapist in again when the config was lost.
  */
-export async function signInLocalTherapist(profile: StoredProfile, auth: AuthApi, now: Date): Promise<StoredSession> {
-  const account = profile.local_account;
+export async function signInLocalTherapist(profile: StoredProfile, auth: AuthApi, now: Date, env: NodeJS.ProcessEnv): Promise<StoredSession> {
+  const dataDir = resolveDataDir(undefined, env);
+  const account = profile.local_account ?? (await readLocalAccount(dataDir));
   if (account) {
     try {
-      return storedSession(await auth.signIn(account.email, account.password), now);
+      const session = storedSession(await auth.signIn(account.email, account.password), now);
+      profile.local_account = account;
+      // An account made before the data dir kept a copy gets one now.
+      await keepLocalAccount(dataDir, account);
+      return session;
     } catch (err) {
       if (!(err instanceof ApiError && err.code === 'invalid_credentials')) throw err;
     }
   }
   const fresh = account ?? { email: LOCAL_EMAIL, password: Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url') };
+  // Kept before the account exists: a command killed right after the sign-up still leaves its password.
+  await keepLocalAccount(dataDir, fresh);
   let session;
   try {
     session = await auth.signUp(fresh.email, fresh.password);

@@ -1,5 +1,8 @@
 // The built-in local profile on a fresh machine: `practice auth status` starts the embedded service
-// in the background, signs a local therapist up, and keeps working after the session is lost.
+// in the background, signs a local therapist up, and keeps working after the session, or the whole
+// config, is lost.
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliHome, tempHome } from '../helpers/cli.js';
 
@@ -83,5 +86,34 @@ describe('the local profile', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
     expect(JSON.parse(await run(['appt', 'today', '--json', 'date']))).toEqual([{ date: today }]);
     expect(JSON.parse(await run(['auth', 'status', '--json'])).time_zone).toBe('Pacific/Kiritimati');
+  });
+
+  it('comes back whole from the data dir when the config is damaged or deleted: same therapist, same data', async () => {
+    const { id } = (await home.readConfig()).profiles.local.session.user;
+    const kept = join(home.dataHome, 'practice', 'local-account');
+    expect((await stat(kept)).mode & 0o777).toBe(0o600);
+    const configPath = join(home.configDir, 'config.json');
+
+    await writeFile(configPath, '{"version": 1, "profiles": ');
+    const damaged = await home.run(['client', 'list']);
+    expect(damaged.code).toBe(1);
+    expect(damaged.stderr).toContain(`error: The config file ${configPath} is damaged.`);
+    const command = `mv ${configPath} ${configPath}.damaged && practice auth login --profile local`;
+    expect(damaged.stderr).toContain(command);
+
+    // The hint's command, as a person would run it.
+    await rename(configPath, `${configPath}.damaged`);
+    const login = await home.run(['auth', 'login', '--profile', 'local']);
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain('Signed in to profile local as therapist@localhost, the local therapist.');
+    expect(JSON.parse((await home.run(['auth', 'status', '--json'])).stdout).user.id).toBe(id);
+    expect(JSON.parse((await home.run(['client', 'list', '--json', 'name'])).stdout)).toEqual([{ name: 'Day Check' }]);
+
+    // Deleted outright, the next command of any kind signs the same therapist in.
+    await rm(configPath);
+    const list = await home.run(['client', 'list', '--json', 'name']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual([{ name: 'Day Check' }]);
+    expect((await home.readConfig()).profiles.local.session.user.id).toBe(id);
   });
 });

@@ -23,7 +23,7 @@ describe('failureOf', () => {
     ['nobody signed in to the local profile', new NotSignedInError('Not signed in (profile local).', 'local'), 4, 'Sign in with `practice auth login`.'],
     ['nobody signed in to another profile', new NotSignedInError('Not signed in (profile work).', 'work'), 4, 'Sign in with `practice auth login --profile work`.'],
     ['a sign-in hint given by the thrower', new NotSignedInError('not signed in', 'work', 'Sign in with `practice auth login`.'), 4, 'Sign in with `practice auth login`.'],
-    ['the local account taken', new LocalAccountTakenError('therapist@localhost'), 4, 'Sign in to it with `practice auth login --profile local`.'],
+    ['the local account taken', new LocalAccountTakenError('therapist@localhost'), 4, 'Sign in to it with its password: `practice auth login --profile local --email therapist@localhost`.'],
     ['Ctrl-C at a question', new CancelledError('Cancelled.'), 130, null],
     ['refused credentials', new ApiError(401, 'PGRST301', 'bad', null, null), 4, 'Sign in again with `practice auth login`.'],
     ['a rate limit the server gave no hint for', new ApiError(429, null, 'Rate limit exceeded', null, null), 1,
