@@ -5,8 +5,8 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { withFileLock, writeFileAtomically } from '../fs/atomic-files.js';
-import type { LocalAccount } from '../local-service/local-account.js';
 import { mkdirFailure, unusableDir } from '../fs/unusable-dir.js';
+import type { LocalAccount } from '../local-service/local-account.js';
 import { DamagedConfigError } from './errors.js';
 
 interface StoredUser {

@@ -1,9 +1,9 @@
 // From the chosen profile and the environment to a ready client: the project's URLs and anon key
 // (PRACTICE_URL / PRACTICE_ANON_KEY win over the profile), the session keeper, the auth endpoints.
+import { UnusableDirError } from '../fs/unusable-dir.js';
 import { ApiClient, type ClientOptions, type ServiceAddress } from './api-client.js';
 import { AuthApi } from './auth-api.js';
 import type { ConfigStore } from './config-store.js';
-import { UnusableDirError } from '../fs/unusable-dir.js';
 import { MissingAnonKeyError, UnknownProfileError } from './errors.js';
 import { DEFAULT_TIMEOUTS, HttpTransport } from './http.js';
 import type { StartLocalService } from './local-profile.js';

@@ -23,6 +23,7 @@ export class UnusableDirError extends Error {
 
 /** `err` as an UnusableDirError when the file system refused a file under `dir`; else `err` itself. */
 export function unusableDir(err: unknown, dir: string, kind: UnusableDirError['kind']): unknown {
+  if (err instanceof UnusableDirError) return err;
   const code = (err as NodeJS.ErrnoException | null)?.code;
   return code && code in CAUSES ? new UnusableDirError(dir, kind, code) : err;
 }

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../fs/atomic-files.js';
+import { unusableDir } from '../fs/unusable-dir.js';
 
 const portPath = (dataDir: string) => join(dataDir, 'port');
 
@@ -21,5 +22,8 @@ export async function readKeptPort(dataDir: string): Promise<number | null> {
 }
 
 export async function keepPort(dataDir: string, port: number): Promise<void> {
-  if ((await readKeptPort(dataDir)) !== port) await writeFileAtomically(portPath(dataDir), `${port}\n`);
+  if ((await readKeptPort(dataDir)) === port) return;
+  await writeFileAtomically(portPath(dataDir), `${port}\n`).catch((err: unknown) => {
+    throw unusableDir(err, dataDir, 'data');
+  });
 }

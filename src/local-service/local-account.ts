@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../fs/atomic-files.js';
+import { unusableDir } from '../fs/unusable-dir.js';
 
 export interface LocalAccount {
   email: string;
@@ -26,5 +27,7 @@ export async function readLocalAccount(dataDir: string): Promise<LocalAccount | 
 export async function keepLocalAccount(dataDir: string, account: LocalAccount): Promise<void> {
   const kept = await readLocalAccount(dataDir);
   if (kept?.email === account.email && kept.password === account.password) return;
-  await writeFileAtomically(accountPath(dataDir), `${JSON.stringify(account)}\n`);
+  await writeFileAtomically(accountPath(dataDir), `${JSON.stringify(account)}\n`).catch((err: unknown) => {
+    throw unusableDir(err, dataDir, 'data');
+  });
 }
