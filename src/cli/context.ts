@@ -105,7 +105,7 @@ function connectInputs(ctx: Context): ConnectInputs {
       ctx.out.note(`Starting the practice service in the background (data in ${dataDir}; \`practice server stop\` stops it).`);
       const { startInBackground } = await import('../local-service/background.js');
       // The first start takes any free port (54321 may be a Supabase CLI's); every later one the same.
-      return startInBackground(ctx.self, ctx.env, { host: '127.0.0.1', port: undefined, firstPort: 0, dataDir });
+      return startInBackground(ctx.self, ctx.env, { host: '127.0.0.1', firstPort: 0, dataDir });
     },
     zoneKept: (profile, zone) => ctx.out.note(zoneKeptNotice(profile, zone)),
   };

@@ -1,6 +1,6 @@
 // Starting the service as a detached copy of this executable (`server start --foreground`), waiting
-// for its one JSON line, then letting it run on after this command exits. Its stderr goes to a log;
-// the port it listens on is kept in the data dir, and is where the next start listens (kept-port.ts).
+// for its one JSON line, then letting it run on after this command exits. Its stderr goes to a log.
+// It listens on the port the data dir keeps (kept-port.ts), checked free first to say so clearly.
 import { spawn } from 'node:child_process';
 import { open, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { mkdirFailure, unusableDir } from '../fs/unusable-dir.js';
 import { ensureDataDir, serverLogPath } from './data-dir.js';
 import { BackgroundStartError, PortTakenError } from './errors.js';
-import { keepPort, readKeptPort } from './kept-port.js';
+import { readKeptPort } from './kept-port.js';
 import { readServerState } from './server-state.js';
 
 // A first start unpacks PGlite's shipped template (~0.9 s on a quiet 2-core machine; initdb, ~3 s,
@@ -17,8 +17,8 @@ const START_TIMEOUT_MS = 60_000;
 
 export interface BackgroundStart {
   host: string;
-  /** Undefined: the port the data dir keeps, else `firstPort`. The port listened on is kept. */
-  port: number | undefined;
+  /** Undefined: the port the data dir keeps, else `firstPort`. The server keeps the one it listens on. */
+  port?: number | undefined;
   /** The port of a first start, when the data dir keeps none (0: any free one). */
   firstPort: number;
   dataDir: string;
@@ -93,6 +93,5 @@ export async function startInBackground(command: PracticeCommand, env: NodeJS.Pr
   }
   child.unref();
   const started = JSON.parse(line) as { url: string; anon_key: string };
-  await keepPort(options.dataDir, Number(new URL(started.url).port));
   return { url: started.url, anonKey: started.anon_key, alreadyRunning: false };
 }

@@ -1,4 +1,4 @@
-// The local service's port, kept in the data dir (`port`, mode 0600) from its first background start:
+// The service's port, kept in the data dir (`port`, mode 0600) by every `server start` once listening:
 // its address, which profiles, scripts and a running `practice mcp` hold, outlives every restart.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { unusableDir } from '../fs/unusable-dir.js';
 
 const portPath = (dataDir: string) => join(dataDir, 'port');
 
-/** The port the data dir's service keeps, or null before its first background start. */
+/** The port the data dir's service keeps, or null before its first start. */
 export async function readKeptPort(dataDir: string): Promise<number | null> {
   let text: string;
   try {

@@ -14,7 +14,8 @@ const DEFAULT_PORT = 54321;
 
 interface StartOptions extends RateLimitSettings {
   host: string;
-  port: number;
+  /** Absent: the port the data dir keeps, else DEFAULT_PORT. */
+  port?: number;
   dataDir?: string;
   databaseUrl?: string;
   trustProxy?: string;
@@ -85,7 +86,7 @@ export function startCommand(ctx: Context): Command {
   const command = new Command('start')
     .description('Start the practice service')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0 picks a free one)', integerIn(0, 65535, 'a port'), DEFAULT_PORT)
+    .option('--port <port>', `port to listen on, 0 for any free one; kept in the data dir for the next start (default: the kept one, else ${DEFAULT_PORT})`, integerIn(0, 65535, 'a port'))
     .addOption(dataDirOption())
     .addOption(
       new Option('--database-url <url>', 'run on this PostgreSQL server instead of PGlite').env('PRACTICE_DATABASE_URL'),
@@ -114,8 +115,7 @@ export function startCommand(ctx: Context): Command {
 `)
     .addHelpText('after', `
 With REDIS_URL set, the rate-limit counters live in that Redis, shared by every instance using it.`)
-    // Without --port, a background start listens where the data dir's service always has.
-    .action((options: StartOptions, self: Command) => runStart({ ...options, portGiven: self.getOptionValueSource('port') === 'cli' }, ctx));
+    .action((options: StartOptions) => runStart(options, ctx));
   for (const option of rateLimitOptions()) command.addOption(option);
   return command;
 }
@@ -131,17 +131,18 @@ function skipMigrationsFromEnv(env: NodeJS.ProcessEnv): boolean {
   throw new UsageError(`PRACTICE_SKIP_MIGRATIONS: expected 1 (skip the migrations) or 0; got '${env.PRACTICE_SKIP_MIGRATIONS}'`);
 }
 
-async function runStart(given: StartOptions & { portGiven: boolean }, ctx: Context): Promise<void> {
+async function runStart(given: StartOptions, ctx: Context): Promise<void> {
   const options = { ...given, migrate: given.migrate && !skipMigrationsFromEnv(ctx.env) };
   const dataDir = dataDirOf(options, ctx);
   if (!options.foreground) {
-    const port = options.portGiven ? options.port : undefined;
-    const started = await startInBackground(ctx.self, { ...ctx.env, ...childEnv(options) }, { ...options, port, firstPort: DEFAULT_PORT, dataDir });
+    const started = await startInBackground(ctx.self, { ...ctx.env, ...childEnv(options) }, { ...options, firstPort: DEFAULT_PORT, dataDir });
     ctx.io.stderr.write(
       started.alreadyRunning ? `The practice service is already running at ${started.url}\n` : `The practice service is running at ${started.url}\n`,
     );
     return;
   }
+  const { keepPort, readKeptPort } = await import('../../local-service/kept-port.js');
+  const port = options.port ?? (await readKeptPort(dataDir)) ?? DEFAULT_PORT;
   const { serve } = await import('../../server/serve.js');
   const { DataDirLockedError } = await import('../../local-service/server-state.js');
   let server;
@@ -149,7 +150,7 @@ async function runStart(given: StartOptions & { portGiven: boolean }, ctx: Conte
     const { readsPerMinute, writesPerMinute, authPerMinute } = options;
     server = await serve({
       host: options.host,
-      port: options.port,
+      port,
       dataDir,
       databaseUrl: options.databaseUrl,
       trustProxy: options.trustProxy,
@@ -162,9 +163,15 @@ async function runStart(given: StartOptions & { portGiven: boolean }, ctx: Conte
     if (err instanceof DataDirLockedError) {
       throw new CommandError(err.message, 'Stop it with `practice server stop`, or pass another --data-dir.');
     }
-    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortTakenError(options.host, options.port);
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortTakenError(options.host, port);
     throw new CommandError(`The practice service could not start: ${(err as Error).message}`);
   }
+  // Where the next start listens, so the service's address outlives this run (kept-port.ts).
+  const listening = server;
+  await keepPort(dataDir, Number(new URL(server.url).port)).catch(async (err: unknown) => {
+    await listening.close();
+    throw err;
+  });
   ctx.io.stdout.write(`${JSON.stringify({ url: server.url, anon_key: server.keys.anonKey })}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
