@@ -56,6 +56,8 @@ export async function localService(store: ConfigStore, env: NodeJS.ProcessEnv, s
       const { loadServiceKeys } = await import('../local-service/keys.js');
       anonKey = (await loadServiceKeys(dataDir, env)).anonKey;
     }
+    // Once a run of the server at least: an account made before the data dir kept a copy gets one.
+    if (cached?.local_account) await keepLocalAccount(dataDir, cached.local_account);
     const run = serverRun(running);
     await store.update((config) => {
       Object.assign((config.profiles[LOCAL_PROFILE] ??= {}), { anon_key: anonKey, local_server: run });

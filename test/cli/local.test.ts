@@ -1,7 +1,7 @@
 // The built-in local profile on a fresh machine: `practice auth status` starts the embedded service
 // in the background, signs a local therapist up, and keeps working after the session, or the whole
 // config, is lost.
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliHome, tempHome } from '../helpers/cli.js';
@@ -86,6 +86,16 @@ describe('the local profile', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
     expect(JSON.parse(await run(['appt', 'today', '--json', 'date']))).toEqual([{ date: today }]);
     expect(JSON.parse(await run(['auth', 'status', '--json'])).time_zone).toBe('Pacific/Kiritimati');
+  });
+
+  it('gives the data dir a copy of an account made before it kept one, at the next start of the service', async () => {
+    const kept = join(home.dataHome, 'practice', 'local-account');
+    const copy = JSON.parse(await readFile(kept, 'utf8'));
+    expect(copy).toEqual((await home.readConfig()).profiles.local.local_account);
+    await rm(kept);
+    expect((await home.run(['server', 'stop'])).code).toBe(0);
+    expect((await home.run(['client', 'list'])).code).toBe(0);
+    expect(JSON.parse(await readFile(kept, 'utf8'))).toEqual(copy);
   });
 
   it('comes back whole from the data dir when the config is damaged or deleted: same therapist, same data', async () => {
