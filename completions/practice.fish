@@ -302,7 +302,7 @@ complete -c practice -n "__practice_at 'server'" -l verbose -d 'log every HTTP r
 complete -c practice -n "__practice_at 'server'" -l max-wait -x -d 'longest total wait to retry a request (rate limits, outages); 0: never wait'
 complete -c practice -n "__practice_at 'server'" -l help -s h -d 'show help'
 complete -c practice -n "__practice_at 'server start'" -l host -x -d 'address to listen on'
-complete -c practice -n "__practice_at 'server start'" -l port -x -d 'port to listen on (0 picks a free one)'
+complete -c practice -n "__practice_at 'server start'" -l port -x -d 'port to listen on, 0 for any free one; kept in the data dir for the next start (default: the kept one, else 54321)'
 complete -c practice -n "__practice_at 'server start'" -l data-dir -r -F -d 'data directory (default: $XDG_DATA_HOME/practice)'
 complete -c practice -n "__practice_at 'server start'" -l database-url -x -d 'run on this PostgreSQL server instead of PGlite'
 complete -c practice -n "__practice_at 'server start'" -l trust-proxy -x -d 'load balancers (addresses, CIDR ranges) whose X-Forwarded-For names the client'

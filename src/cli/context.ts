@@ -7,6 +7,7 @@ import { ConfigStore, configDir } from '../core/config-store.js';
 import { type Connection, type ConnectInputs, connect } from '../core/connect.js';
 import { Output } from '../core/output.js';
 import { Prompter, type Silence } from '../core/prompt.js';
+import { zoneKeptNotice } from './profile/zone-kept.js';
 
 export interface IOStreams {
   stdin: Readable & { isTTY?: boolean };
@@ -103,8 +104,10 @@ function connectInputs(ctx: Context): ConnectInputs {
     startLocalService: async (dataDir) => {
       ctx.out.note(`Starting the practice service in the background (data in ${dataDir}; \`practice server stop\` stops it).`);
       const { startInBackground } = await import('../local-service/background.js');
-      return startInBackground(ctx.self, ctx.env, { host: '127.0.0.1', port: 0, dataDir });
+      // The first start takes any free port (54321 may be a Supabase CLI's); every later one the same.
+      return startInBackground(ctx.self, ctx.env, { host: '127.0.0.1', firstPort: 0, dataDir });
     },
+    zoneKept: (profile, zone) => ctx.out.note(zoneKeptNotice(profile, zone)),
   };
 }
 

@@ -3,13 +3,14 @@
 // advice on them is added here. report() in src/cli/program.ts alone turns a failure into an exit.
 import { ApiError } from '../core/api-error.js';
 import {
-  BadInputError, CancelledError, CoreError, LocalAccountTakenError, LocalServiceStoppedError, MissingAnonKeyError,
+  BadInputError, CancelledError, CoreError, DamagedConfigError, LocalAccountTakenError, LocalServiceStoppedError, MissingAnonKeyError,
   NotJsonResponseError, NotSignedInError, UnknownProfileError,
 } from '../core/errors.js';
 import { ConnectionError } from '../core/http.js';
 import { LOCAL_PROFILE } from '../core/profiles.js';
 import { LockTimeoutError } from '../fs/atomic-files.js';
-import { BackgroundStartError } from '../local-service/errors.js';
+import { UnusableDirError } from '../fs/unusable-dir.js';
+import { BackgroundStartError, PortTakenError } from '../local-service/errors.js';
 
 export const ExitCode = {
   ok: 0,
@@ -82,14 +83,26 @@ function commandHint(err: CoreError): string | null {
   }
   if (err instanceof ConnectionError) return NO_ANSWER_HINTS[err.reason];
   if (err instanceof NotSignedInError) return signInHint(err.profile);
-  if (err instanceof LocalAccountTakenError) return `Sign in to it with \`practice auth login --profile ${LOCAL_PROFILE}\`.`;
+  if (err instanceof LocalAccountTakenError) return `Sign in to it with its password: \`practice auth login --profile ${LOCAL_PROFILE} --email ${err.email}\`.`;
   if (err instanceof UnknownProfileError) return 'See `practice profile list`; add one with `practice profile add`.';
   if (err instanceof MissingAnonKeyError) {
     return `Set PRACTICE_ANON_KEY, or run \`practice profile add ${err.profile} --url ${err.projectRoot} --anon-key KEY\`.`;
   }
   if (err instanceof NotJsonResponseError) return CHECK_PROFILE_URL;
+  if (err instanceof DamagedConfigError) {
+    // The local profile comes back whole from its data dir; profiles of other services are added again.
+    return `Fix it by hand, or set it aside and sign the local profile in again: \`mv ${err.path} ${err.path}.damaged && practice auth login --profile local\` `
+      + '(the same therapist and all its data; profiles of other services must then be added again).';
+  }
   if (err instanceof LocalServiceStoppedError) return 'See its log with `practice server status` and the server.log in its data dir.';
   return null;
+}
+
+function unusableDirHint(err: UnusableDirError): string {
+  const where = err.kind === 'config'
+    ? 'set PRACTICE_CONFIG_DIR (or XDG_CONFIG_HOME) to a writable directory: profiles and sessions are kept there.'
+    : 'set XDG_DATA_HOME to a writable directory: the local service keeps its data there (PRACTICE_URL uses another service).';
+  return ['ENOSPC', 'EDQUOT'].includes(err.code) ? `Free some space on its disk, or ${where}` : `${where[0]!.toUpperCase()}${where.slice(1)}`;
 }
 
 function coreExitCode(err: CoreError): number {
@@ -104,7 +117,11 @@ function coreExitCode(err: CoreError): number {
 export function failureOf(err: unknown): Failure | null {
   if (err instanceof CommandError) return { exitCode: err.exitCode, hint: err.hint };
   if (err instanceof CoreError) return { exitCode: coreExitCode(err), hint: err.hint ?? commandHint(err) };
+  if (err instanceof UnusableDirError) return { exitCode: ExitCode.failure, hint: unusableDirHint(err) };
   if (err instanceof LockTimeoutError) return { exitCode: ExitCode.failure, hint: `If that process is stuck, end it (kill ${err.holderPid}).` };
+  if (err instanceof PortTakenError) {
+    return { exitCode: ExitCode.failure, hint: `Stop the program on port ${err.port}, or give the service another port, which it keeps from then on: \`practice server start --port N\` (0 picks a free one).` };
+  }
   if (err instanceof BackgroundStartError) {
     return { exitCode: ExitCode.failure, hint: 'Run `practice server start --foreground` to see it start in this terminal.' };
   }

@@ -51,8 +51,18 @@ export interface ClientOptions {
    */
   redraw?: ((text: string) => void) | undefined;
   verbose: boolean;
+  /**
+   * Starts the service again when it refuses the connection (the local service, killed or stopped),
+   * once a request; resolves with where it now listens, or null when it is not one this CLI starts.
+   */
+  revive?: (() => Promise<ServiceAddress | null>) | undefined;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+}
+
+export interface ServiceAddress {
+  urls: ProjectUrls;
+  anonKey: string;
 }
 
 export class ApiResponse {
@@ -90,11 +100,15 @@ export class ApiClient {
   private credentials: Credentials | null = null;
   // Per kind of limit, when its window reopens after the server said none are left (pacing).
   private readonly exhaustedUntil = new Map<LimitKind, number>();
+  // Where requests go: the options' address until a revived service listens elsewhere.
+  private address: ServiceAddress;
 
-  constructor(private readonly options: ClientOptions) {}
+  constructor(private readonly options: ClientOptions) {
+    this.address = { urls: options.urls, anonKey: options.anonKey };
+  }
 
   get urls(): ProjectUrls {
-    return this.options.urls;
+    return this.address.urls;
   }
 
   useCredentials(credentials: Credentials): void {
@@ -166,6 +180,7 @@ export class ApiClient {
     const kind: LimitKind = request.path.startsWith('/auth/') ? 'auth' : READS.has(request.method) ? 'read' : 'write';
     let mayHaveApplied = false;
     let renewed = false;
+    let revived = false;
     for (let attempt = 0; ; attempt++) {
       const pause = (this.exhaustedUntil.get(kind) ?? 0) - now().getTime();
       if (pause > 0) await this.wait(pause, deadline, 'The rate limit of the server is used up');
@@ -175,6 +190,15 @@ export class ApiClient {
         http = await this.send(request, token);
       } catch (err) {
         if (!(err instanceof ConnectionError)) throw err;
+        // A refused connection sent nothing, so any request may go again once the service is back.
+        if (err.reason === 'refused' && !revived && this.options.revive) {
+          revived = true;
+          const address = await this.options.revive();
+          if (address) {
+            this.address = address;
+            continue;
+          }
+        }
         mayHaveApplied ||= err.maybeApplied;
         const retry = attempt + 1 < MAX_ATTEMPTS && shouldRetry(err, safe);
         if (!retry || !(await this.wait(backoffMs(attempt, this.options.random), deadline, err.message.replace(/\.$/, '')))) throw unsettled(err, safe);
@@ -207,9 +231,9 @@ export class ApiClient {
 
   private async send(request: ApiCall, token: string | null): Promise<HttpResponse> {
     const search = request.query === undefined ? '' : String(request.query);
-    const url = new URL(`${this.options.urls.root}${request.path}${search ? `?${search}` : ''}`);
+    const url = new URL(`${this.address.urls.root}${request.path}${search ? `?${search}` : ''}`);
     const headers: Record<string, string> = {
-      apikey: this.options.anonKey,
+      apikey: this.address.anonKey,
       accept: 'application/json',
       'user-agent': USER_AGENT,
     };
@@ -224,7 +248,7 @@ export class ApiClient {
     if (this.options.verbose) this.logRequest(request.method, url, headers, body);
     let response: HttpResponse;
     try {
-      response = await this.options.transport.send({ method: request.method, url, headers, body, site: this.options.urls.root });
+      response = await this.options.transport.send({ method: request.method, url, headers, body, site: this.address.urls.root });
     } catch (err) {
       if (this.options.verbose && err instanceof ConnectionError) this.logNoAnswer(err, this.options.now().getTime() - started);
       throw err;

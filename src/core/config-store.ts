@@ -5,6 +5,8 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { withFileLock, writeFileAtomically } from '../fs/atomic-files.js';
+import { mkdirFailure, unusableDir } from '../fs/unusable-dir.js';
+import type { LocalAccount } from '../local-service/local-account.js';
 import { DamagedConfigError } from './errors.js';
 
 interface StoredUser {
@@ -21,12 +23,6 @@ export interface StoredSession {
   user: StoredUser;
 }
 
-/** What the CLI needs to sign the local therapist in again when its refresh token is gone. */
-interface LocalAccount {
-  email: string;
-  password: string;
-}
-
 export interface StoredProfile {
   /** The project root; absent for the built-in `local` profile, which follows the embedded service. */
   url?: string;
@@ -34,6 +30,7 @@ export interface StoredProfile {
   /** IANA zone of the practice, e.g. Europe/Berlin; absent means the system's. */
   time_zone?: string;
   session?: StoredSession;
+  /** What the CLI needs to sign the local therapist in again when its refresh token is gone. */
   local_account?: LocalAccount;
   /** Which run of the local server `anon_key` was read from (its pid and start time). */
   local_server?: string;
@@ -74,7 +71,7 @@ export class ConfigStore {
       text = readFileSync(this.path, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, profiles: {} };
-      throw err;
+      throw unusableDir(err, this.dir, 'config');
     }
     try {
       const config = JSON.parse(text) as ConfigFile;
@@ -87,8 +84,7 @@ export class ConfigStore {
 
   /** Applies `change` to the current file under the lock and writes the result; returns what `change` returned. */
   async update<T>(change: (config: ConfigFile) => T | Promise<T>): Promise<T> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    return withFileLock(`${this.path}.lock`, async () => {
+    return this.underLock(`${this.path}.lock`, async () => {
       const config = this.load();
       const result = await change(config);
       await this.write(config);
@@ -99,11 +95,30 @@ export class ConfigStore {
 
   /** Runs `work` under the file's lock without writing (e.g. to start the local server only once). */
   async locked<T>(name: string, work: () => Promise<T>): Promise<T> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    return withFileLock(join(this.dir, `${name}.lock`), work);
+    return this.underLock(join(this.dir, `${name}.lock`), work);
   }
 
-  private write(config: ConfigFile): Promise<void> {
-    return writeFileAtomically(this.path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  /** A directory that refuses the lock (read-only, full) is said to be this one; `work`'s own failures pass as they are. */
+  private async underLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
+    let working = false;
+    try {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 }).catch(async (err: unknown) => {
+        throw await mkdirFailure(err, this.dir, 'config');
+      });
+      return await withFileLock(lockPath, () => {
+        working = true;
+        return work();
+      });
+    } catch (err) {
+      throw working ? err : unusableDir(err, this.dir, 'config');
+    }
+  }
+
+  private async write(config: ConfigFile): Promise<void> {
+    try {
+      await writeFileAtomically(this.path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+    } catch (err) {
+      throw unusableDir(err, this.dir, 'config');
+    }
   }
 }

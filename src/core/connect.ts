@@ -1,12 +1,13 @@
 // From the chosen profile and the environment to a ready client: the project's URLs and anon key
 // (PRACTICE_URL / PRACTICE_ANON_KEY win over the profile), the session keeper, the auth endpoints.
-import { ApiClient, type ClientOptions } from './api-client.js';
+import { UnusableDirError } from '../fs/unusable-dir.js';
+import { ApiClient, type ClientOptions, type ServiceAddress } from './api-client.js';
 import { AuthApi } from './auth-api.js';
 import type { ConfigStore } from './config-store.js';
 import { MissingAnonKeyError, UnknownProfileError } from './errors.js';
 import { DEFAULT_TIMEOUTS, HttpTransport } from './http.js';
 import type { StartLocalService } from './local-profile.js';
-import { chooseProfile, LOCAL_PROFILE, profileTimeZone, type ProfileSource } from './profiles.js';
+import { chooseProfile, keepTimeZone, LOCAL_PROFILE, profileTimeZone, type ProfileSource } from './profiles.js';
 import { normalizeProjectUrl, type ProjectUrls, projectUrls } from './project-url.js';
 import { SessionKeeper } from './session.js';
 
@@ -39,6 +40,21 @@ export interface ConnectInputs {
   client: Pick<ClientOptions, 'maxWaitMs' | 'log' | 'redraw' | 'verbose'>;
   /** Starts the local service when the local profile finds none running. */
   startLocalService: StartLocalService;
+  /** Told when a profile without a time zone has just kept this machine's (once a profile). */
+  zoneKept(profile: string, zone: string): void;
+}
+
+/**
+ * When the service refuses a connection: the local profile starts its service again and follows it
+ * to where it listens; another profile (or PRACTICE_URL) naming the local service's kept address
+ * starts it there. Anything else is not this CLI's to start (null).
+ */
+async function reviveLocalService(inputs: ConnectInputs, local: boolean, address: ServiceAddress): Promise<ServiceAddress | null> {
+  const { env, store } = inputs;
+  const { localService, isLocalServiceAddress } = await import('./local-profile.js');
+  if (!local && !(await isLocalServiceAddress(address.urls.root, env))) return null;
+  const service = await localService(store, env, inputs.startLocalService);
+  return local ? { urls: projectUrls(service.url), anonKey: env.PRACTICE_ANON_KEY || service.anonKey } : address;
 }
 
 export async function connect(inputs: ConnectInputs): Promise<Connection> {
@@ -74,6 +90,7 @@ export async function connect(inputs: ConnectInputs): Promise<Connection> {
     anonKey,
     transport: new HttpTransport(DEFAULT_TIMEOUTS),
     now,
+    revive: () => reviveLocalService(inputs, local, { urls, anonKey: anonKey! }),
     ...inputs.client,
   });
   const auth = new AuthApi(api);
@@ -83,9 +100,20 @@ export async function connect(inputs: ConnectInputs): Promise<Connection> {
     auth,
     now,
     envToken: env.PRACTICE_TOKEN || null,
-    selfSignIn: localAccount ? (profile, authApi) => localAccount.signInLocalTherapist(profile, authApi, now()) : null,
+    selfSignIn: localAccount ? (profile, authApi) => localAccount.signInLocalTherapist(profile, authApi, now(), env) : null,
   });
   api.useCredentials(session);
-  const timeZone = profileTimeZone(stored, env);
+  let timeZone = profileTimeZone(stored, env);
+  // A profile in the file (the local one is, from its first use) keeps the zone it was first used in.
+  if (!stored?.time_zone && (stored || local)) {
+    try {
+      const { zone, kept } = await keepTimeZone(store, name, env);
+      if (kept) inputs.zoneKept(name, zone);
+      timeZone = zone;
+    } catch (err) {
+      // A read-only config (mounted so, say) still serves a command that writes nothing else to it.
+      if (!(err instanceof UnusableDirError)) throw err;
+    }
+  }
   return { profile: { name, source, local, urls, timeZone }, api, auth, session };
 }

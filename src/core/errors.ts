@@ -60,6 +60,6 @@ export class LocalAccountTakenError extends CoreError {
 /** The config file exists but is not the JSON it should be. */
 export class DamagedConfigError extends CoreError {
   constructor(readonly path: string) {
-    super(`The config file ${path} is damaged.`, 'Fix it by hand, or delete it and sign in again.');
+    super(`The config file ${path} is damaged.`);
   }
 }

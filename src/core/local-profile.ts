@@ -2,6 +2,8 @@
 // in the background when it is not running, and a therapist account the CLI creates and signs in to.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveDataDir } from '../local-service/data-dir.js';
+import { readKeptPort } from '../local-service/kept-port.js';
+import { keepLocalAccount, readLocalAccount } from '../local-service/local-account.js';
 import { readServerState, type ServerState } from '../local-service/server-state.js';
 import { ApiError } from './api-error.js';
 import { type AuthApi, storedSession } from './auth-api.js';
@@ -54,6 +56,8 @@ export async function localService(store: ConfigStore, env: NodeJS.ProcessEnv, s
       const { loadServiceKeys } = await import('../local-service/keys.js');
       anonKey = (await loadServiceKeys(dataDir, env)).anonKey;
     }
+    // Once a run of the server at least: an account made before the data dir kept a copy gets one.
+    if (cached?.local_account) await keepLocalAccount(dataDir, cached.local_account);
     const run = serverRun(running);
     await store.update((config) => {
       Object.assign((config.profiles[LOCAL_PROFILE] ??= {}), { anon_key: anonKey, local_server: run });
@@ -62,20 +66,37 @@ export async function localService(store: ConfigStore, env: NodeJS.ProcessEnv, s
   });
 }
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Whether `root` (another profile's URL, PRACTICE_URL) is the address this machine's local service keeps. */
+export async function isLocalServiceAddress(root: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const url = new URL(root);
+  if (url.protocol !== 'http:' || !LOOPBACK.has(url.hostname)) return false;
+  return Number(url.port) === (await readKeptPort(resolveDataDir(undefined, env)));
+}
+
 /**
  * Signs the local therapist in with the password the CLI chose for it, or signs it up on first use
- * (and again when the service's data was reset). The password stays in the 0600 config file.
+ * (and again when the service's data was reset). The password is kept in the 0600 config file and in
+ * the data dir, whose copy signs the same therapist in again when the config was lost.
  */
-export async function signInLocalTherapist(profile: StoredProfile, auth: AuthApi, now: Date): Promise<StoredSession> {
-  const account = profile.local_account;
+export async function signInLocalTherapist(profile: StoredProfile, auth: AuthApi, now: Date, env: NodeJS.ProcessEnv): Promise<StoredSession> {
+  const dataDir = resolveDataDir(undefined, env);
+  const account = profile.local_account ?? (await readLocalAccount(dataDir));
   if (account) {
     try {
-      return storedSession(await auth.signIn(account.email, account.password), now);
+      const session = storedSession(await auth.signIn(account.email, account.password), now);
+      profile.local_account = account;
+      // An account made before the data dir kept a copy gets one now.
+      await keepLocalAccount(dataDir, account);
+      return session;
     } catch (err) {
       if (!(err instanceof ApiError && err.code === 'invalid_credentials')) throw err;
     }
   }
   const fresh = account ?? { email: LOCAL_EMAIL, password: Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url') };
+  // Kept before the account exists: a command killed right after the sign-up still leaves its password.
+  await keepLocalAccount(dataDir, fresh);
   let session;
   try {
     session = await auth.signUp(fresh.email, fresh.password);

@@ -1,6 +1,6 @@
 // Which profile a command uses (--profile, PRACTICE_PROFILE, the active one, else the built-in
 // `local`), and the checks on what a profile holds: its name and its practice's time zone.
-import type { ConfigFile, StoredProfile } from './config-store.js';
+import type { ConfigFile, ConfigStore, StoredProfile } from './config-store.js';
 import { BadInputError } from './errors.js';
 import { dateLocalZone } from '../model/time-zone.js';
 
@@ -37,6 +37,20 @@ function systemTimeZone(env: NodeJS.ProcessEnv = process.env): string {
 /** The practice's zone, where its day starts: the profile's own (checked when stored), else this machine's. */
 export function profileTimeZone(profile: StoredProfile | undefined, env: NodeJS.ProcessEnv): string {
   return profile?.time_zone ?? systemTimeZone(env);
+}
+
+/**
+ * The zone of a profile that has none yet: this machine's, stored once so the practice's day stays
+ * where it was, whatever TZ a later command (cron, another shell) runs with. Under the file's lock, of
+ * racing processes one stores it; `kept` tells that one to say so.
+ */
+export async function keepTimeZone(store: ConfigStore, name: string, env: NodeJS.ProcessEnv): Promise<{ zone: string; kept: boolean }> {
+  return store.update((config) => {
+    const profile = (config.profiles[name] ??= {});
+    if (profile.time_zone) return { zone: profile.time_zone, kept: false };
+    profile.time_zone = systemTimeZone(env);
+    return { zone: profile.time_zone, kept: true };
+  });
 }
 
 /** An IANA zone name the runtime knows, e.g. Europe/Berlin; the practice's day starts there. */

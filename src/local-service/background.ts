@@ -1,10 +1,14 @@
 // Starting the service as a detached copy of this executable (`server start --foreground`), waiting
 // for its one JSON line, then letting it run on after this command exits. Its stderr goes to a log.
+// It listens on the port the data dir keeps (kept-port.ts), checked free first to say so clearly.
 import { spawn } from 'node:child_process';
 import { open, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { mkdirFailure, unusableDir } from '../fs/unusable-dir.js';
 import { ensureDataDir, serverLogPath } from './data-dir.js';
-import { BackgroundStartError } from './errors.js';
+import { BackgroundStartError, PortTakenError } from './errors.js';
+import { readKeptPort } from './kept-port.js';
 import { readServerState } from './server-state.js';
 
 // A first start unpacks PGlite's shipped template (~0.9 s on a quiet 2-core machine; initdb, ~3 s,
@@ -13,7 +17,10 @@ const START_TIMEOUT_MS = 60_000;
 
 export interface BackgroundStart {
   host: string;
-  port: number;
+  /** Undefined: the port the data dir keeps, else `firstPort`. The server keeps the one it listens on. */
+  port?: number | undefined;
+  /** The port of a first start, when the data dir keeps none (0: any free one). */
+  firstPort: number;
   dataDir: string;
   databaseUrl?: string | undefined;
   trustProxy?: string | undefined;
@@ -36,15 +43,34 @@ async function logTail(path: string): Promise<string> {
   return text.trim().split('\n').slice(-5).join('\n');
 }
 
+/** Whether another program listens on `port` (a child failing on it would only say so in its log). */
+function portTaken(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    // Any other failure (a port below 1024, an address not of this machine) is the server's to report.
+    probe.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'EADDRINUSE'));
+    probe.listen(port, host, () => probe.close(() => resolve(false)));
+  });
+}
+
 /** Starts the server of `options.dataDir` unless one runs; `env` is the environment it inherits. */
 export async function startInBackground(command: PracticeCommand, env: NodeJS.ProcessEnv, options: BackgroundStart): Promise<StartedServer> {
   const running = await readServerState(options.dataDir);
   if (running?.url) return { url: running.url, anonKey: null, alreadyRunning: true };
 
-  await ensureDataDir(options.dataDir);
   const logPath = serverLogPath(options.dataDir);
-  const log = await open(logPath, 'a', 0o600);
-  const args = [command.script, 'server', 'start', '--foreground', '--host', options.host, '--port', String(options.port), '--data-dir', options.dataDir];
+  await ensureDataDir(options.dataDir).catch(async (err: unknown) => {
+    throw await mkdirFailure(err, options.dataDir, 'data');
+  });
+  const log = await open(logPath, 'a', 0o600).catch((err: unknown) => {
+    throw unusableDir(err, options.dataDir, 'data');
+  });
+  const port = options.port ?? (await readKeptPort(options.dataDir)) ?? options.firstPort;
+  if (port !== 0 && (await portTaken(options.host, port))) {
+    await log.close();
+    throw new PortTakenError(options.host, port);
+  }
+  const args = [command.script, 'server', 'start', '--foreground', '--host', options.host, '--port', String(port), '--data-dir', options.dataDir];
   // The database URL may hold a password: it travels in the environment, never on a command line.
   const childEnv: NodeJS.ProcessEnv = { ...env };
   if (options.databaseUrl) childEnv.PRACTICE_DATABASE_URL = options.databaseUrl;

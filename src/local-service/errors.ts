@@ -8,3 +8,11 @@ export class BackgroundStartError extends Error {
     this.name = 'BackgroundStartError';
   }
 }
+
+/** Another program listens on the port the service was to take (its kept one, or --port). */
+export class PortTakenError extends Error {
+  constructor(readonly host: string, readonly port: number) {
+    super(`Port ${port} on ${host}, where the practice service listens, is taken by another program.`);
+    this.name = 'PortTakenError';
+  }
+}

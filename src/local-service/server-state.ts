@@ -4,6 +4,7 @@ import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { releaseLock, tryLock, writeFileAtomically } from '../fs/atomic-files.js';
 import { isProcessAlive } from '../fs/process-alive.js';
+import { unusableDir } from '../fs/unusable-dir.js';
 
 export interface ServerState {
   pid: number;
@@ -36,7 +37,7 @@ async function readStateFile(dataDir: string): Promise<ServerState | null> {
     const code = (err as NodeJS.ErrnoException).code;
     // A half-written file (crash mid-write) counts as absent, so a stale lock never wedges the dir.
     if (code === 'ENOENT' || err instanceof SyntaxError) return null;
-    throw err;
+    throw unusableDir(err, dataDir, 'data');
   }
 }
 

@@ -43,7 +43,12 @@ describe('profiles', () => {
   });
 
   it('switch with use, and let PRACTICE_PROFILE and --profile win over it', async () => {
-    await home.run(['profile', 'add', 'home-office', '--url', 'http://127.0.0.1:9', '--anon-key', 'anon-2']);
+    // Without --time-zone a profile keeps this system's zone from its creation, and says so.
+    const zoneless = await home.run(['profile', 'add', 'home-office', '--url', 'http://127.0.0.1:9', '--anon-key', 'anon-2'], { env: { TZ: 'America/Los_Angeles' } });
+    expect(zoneless.stderr).toBe('✓ Added profile home-office.\n'
+      + "Profile home-office keeps the time zone America/Los_Angeles (this system's): its days start there, whatever TZ a later command runs with. "
+      + 'Change it with `practice profile add home-office --time-zone ZONE`.\n');
+    expect((await home.readConfig()).profiles['home-office'].time_zone).toBe('America/Los_Angeles');
     expect((await home.run(['profile', 'use', 'clinic'])).code).toBe(0);
     const active = async (env = {}, args: string[] = []) =>
       JSON.parse((await home.run([...args, 'profile', 'list', '--json', 'name,active'], { env })).stdout).find((row: { active: boolean }) => row.active).name;
@@ -122,6 +127,20 @@ describe('environment overrides', () => {
     const wrong = await signedIn.run(['auth', 'status'], { env: { PRACTICE_ANON_KEY: 'not-the-key' } });
     expect(wrong.code).toBe(4);
     expect(wrong.stdout).toContain('Signed in  no: Invalid API key');
+  });
+
+  it('give a stored profile without a time zone the system one once, with a notice', async () => {
+    const config = await signedIn.readConfig();
+    delete config.profiles.test.time_zone;
+    await signedIn.writeConfig(config);
+    const first = await signedIn.run(['auth', 'status', '--json'], { env: { TZ: 'Asia/Tokyo' } });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain("Profile test keeps the time zone Asia/Tokyo (this system's)");
+    expect(JSON.parse(first.stdout).time_zone).toBe('Asia/Tokyo');
+    const later = await signedIn.run(['auth', 'status', '--json'], { env: { TZ: 'America/Los_Angeles' } });
+    expect(later).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(later.stdout).time_zone).toBe('Asia/Tokyo');
+    expect((await signedIn.readConfig()).profiles.test.time_zone).toBe('Asia/Tokyo');
   });
 
   it('PRACTICE_CONFIG_DIR chooses the store', async () => {

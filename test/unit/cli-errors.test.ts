@@ -9,7 +9,8 @@ import {
 } from '../../src/core/errors.js';
 import { ConnectionError } from '../../src/core/http.js';
 import { LockTimeoutError } from '../../src/fs/atomic-files.js';
-import { BackgroundStartError } from '../../src/local-service/errors.js';
+import { UnusableDirError } from '../../src/fs/unusable-dir.js';
+import { BackgroundStartError, PortTakenError } from '../../src/local-service/errors.js';
 import { InvalidInputError } from '../../src/model/errors.js';
 
 describe('failureOf', () => {
@@ -22,7 +23,7 @@ describe('failureOf', () => {
     ['nobody signed in to the local profile', new NotSignedInError('Not signed in (profile local).', 'local'), 4, 'Sign in with `practice auth login`.'],
     ['nobody signed in to another profile', new NotSignedInError('Not signed in (profile work).', 'work'), 4, 'Sign in with `practice auth login --profile work`.'],
     ['a sign-in hint given by the thrower', new NotSignedInError('not signed in', 'work', 'Sign in with `practice auth login`.'), 4, 'Sign in with `practice auth login`.'],
-    ['the local account taken', new LocalAccountTakenError('therapist@localhost'), 4, 'Sign in to it with `practice auth login --profile local`.'],
+    ['the local account taken', new LocalAccountTakenError('therapist@localhost'), 4, 'Sign in to it with its password: `practice auth login --profile local --email therapist@localhost`.'],
     ['Ctrl-C at a question', new CancelledError('Cancelled.'), 130, null],
     ['refused credentials', new ApiError(401, 'PGRST301', 'bad', null, null), 4, 'Sign in again with `practice auth login`.'],
     ['a rate limit the server gave no hint for', new ApiError(429, null, 'Rate limit exceeded', null, null), 1,
@@ -40,6 +41,12 @@ describe('failureOf', () => {
     ['a local service that stopped', new LocalServiceStoppedError(), 1, 'See its log with `practice server status` and the server.log in its data dir.'],
     ['any other core failure', new CoreError('The local practice service created the account but started no session.'), 1, null],
     ['a lock held too long', new LockTimeoutError('/x/config.json.lock', 4242), 1, 'If that process is stuck, end it (kill 4242).'],
+    ['a read-only config dir', new UnusableDirError('/h/.config/practice', 'config', 'EROFS'), 1,
+      'Set PRACTICE_CONFIG_DIR (or XDG_CONFIG_HOME) to a writable directory: profiles and sessions are kept there.'],
+    ['a full data dir', new UnusableDirError('/h/.local/share/practice', 'data', 'ENOSPC'), 1,
+      'Free some space on its disk, or set XDG_DATA_HOME to a writable directory: the local service keeps its data there (PRACTICE_URL uses another service).'],
+    ['a port another program holds', new PortTakenError('127.0.0.1', 54321), 1,
+      'Stop the program on port 54321, or give the service another port, which it keeps from then on: `practice server start --port N` (0 picks a free one).'],
     ['a background start that failed', new BackgroundStartError('/x/server.log', 'boom'), 1, 'Run `practice server start --foreground` to see it start in this terminal.'],
   ])('%s', (_, error, exitCode, hint) => {
     expect(failureOf(error)).toEqual({ exitCode, hint });

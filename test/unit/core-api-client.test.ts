@@ -1,7 +1,7 @@
 // The HTTP core over a scripted transport and a fake clock: headers, retries by method and status,
 // Retry-After within --max-wait, pacing, token renewal on 401, and idempotent creates.
 import { describe, expect, it } from 'vitest';
-import { ApiClient, type Credentials } from '../../src/core/api-client.js';
+import { ApiClient, type ClientOptions, type Credentials } from '../../src/core/api-client.js';
 import { ApiError } from '../../src/core/api-error.js';
 import { BadInputError } from '../../src/core/errors.js';
 import { ConnectionError, type HttpRequest, type HttpResponse } from '../../src/core/http.js';
@@ -18,7 +18,7 @@ function reply(status: number, body: unknown = null, headers: Record<string, str
 const reset = () => new ConnectionError('broke off', null, true, true);
 const refused = () => new ConnectionError('connection refused', null, false, false);
 
-function harness(steps: Step[], options: { maxWaitMs?: number; tokens?: string[]; terminal?: boolean } = {}) {
+function harness(steps: Step[], options: { maxWaitMs?: number; tokens?: string[]; terminal?: boolean; revive?: ClientOptions['revive'] } = {}) {
   let clock = Date.parse('2025-06-02T10:00:00Z');
   const sent: HttpRequest[] = [];
   const sleeps: number[] = [];
@@ -54,6 +54,7 @@ function harness(steps: Step[], options: { maxWaitMs?: number; tokens?: string[]
       clock += ms;
     },
     random: () => 1,
+    revive: options.revive,
   });
   client.useCredentials(credentials);
   return { client, sent, sleeps, log, screen, renewals: () => renewals };
@@ -129,6 +130,29 @@ describe('retries', () => {
     const down = harness([refused()]);
     await expect(down.client.select('clients')).rejects.toThrow('connection refused');
     expect(down.sent).toHaveLength(1);
+  });
+
+  it('start a service that refused the connection again, once, and follow it to its address', async () => {
+    const gone = () => new ConnectionError('connection refused', null, false, false, 'refused');
+    let revivals = 0;
+    const revive = async () => {
+      revivals++;
+      return { urls: projectUrls('http://moved.test'), anonKey: 'anon-key-2' };
+    };
+    // A write too: a refused connection sent nothing.
+    const back = harness([gone(), reply(201, [{ id: 'c1' }])], { revive });
+    expect(await back.client.insert('clients', { name: 'Ann' })).toEqual([{ id: 'c1' }]);
+    expect(back.sent.map((request) => [request.url.origin, request.headers.apikey])).toEqual([
+      ['http://service.test', 'anon-key'], ['http://moved.test', 'anon-key-2'],
+    ]);
+    expect(back.client.urls.root).toBe('http://moved.test');
+    const still = harness([gone(), gone()], { revive });
+    await expect(still.client.select('clients')).rejects.toThrow('connection refused');
+    expect(still.sent).toHaveLength(2);
+    expect(revivals).toBe(2);
+    const notOurs = harness([gone()], { revive: async () => null });
+    await expect(notOurs.client.select('clients')).rejects.toThrow('connection refused');
+    expect(notOurs.sent).toHaveLength(1);
   });
 
   it('stop after the attempt limit', async () => {

@@ -1,5 +1,7 @@
 // `practice auth login`: signs the profile in with email and password (prompted, or --password-stdin),
-// or keeps a supplied access token (--token / PRACTICE_TOKEN, with --anon-key for a new project).
+// or keeps a supplied access token (--token / PRACTICE_TOKEN, with --anon-key for a new project). On
+// the local profile, without --email, it signs the local therapist in from the data dir's copy of its
+// password: how the local profile comes back after its config was lost.
 import { Command, Option } from 'commander';
 import { storedSession } from '../../core/auth-api.js';
 import { chooseProfile, LOCAL_PROFILE } from '../../core/profiles.js';
@@ -24,6 +26,7 @@ export function loginCommand(ctx: Context): Command {
   $ practice auth login
   $ echo "$PASSWORD" | practice auth login --email ann@example.com --password-stdin
   $ practice auth login --profile clinic --token "$ACCESS_TOKEN" --anon-key "$ANON_KEY"
+  $ practice auth login --profile local    # the local therapist again, e.g. after the config was deleted
 `)
     .action((options: LoginOptions) => runLogin(options, ctx));
 }
@@ -32,10 +35,24 @@ async function runLogin(options: LoginOptions, ctx: Context): Promise<void> {
   if (options.token && (options.email || options.passwordStdin)) throw new UsageError('--token and --email/--password-stdin exclude each other.');
   if (options.anonKey) await saveAnonKey(options.anonKey, ctx);
   if (options.token) return keepToken(options.token, ctx);
+  if (!options.email && !options.passwordStdin && (await onLocalProfile(ctx))) return signInLocalTherapist(ctx);
   const credentials = await readCredentials(options, ctx);
   const { auth, session, profile } = await ctx.connection();
   await session.save(storedSession(await auth.signIn(credentials.email, credentials.password), ctx.now()));
   ctx.out.success(`Signed in to profile ${profile.name} as ${credentials.email}.`);
+}
+
+async function onLocalProfile(ctx: Context): Promise<boolean> {
+  return !ctx.env.PRACTICE_URL && chooseProfile(await ctx.config().read(), ctx.options.profile, ctx.env).name === LOCAL_PROFILE;
+}
+
+/** A fresh session of the local therapist, by the profile's own sign-in (the password the CLI and the data dir keep). */
+async function signInLocalTherapist(ctx: Context): Promise<void> {
+  const { session, profile } = await ctx.connection();
+  await session.forget();
+  await session.accessToken();
+  const email = (await session.stored())?.user.email;
+  ctx.out.success(`Signed in to profile ${profile.name} as ${email}, the local therapist.`);
 }
 
 async function keepToken(token: string, ctx: Context): Promise<void> {

@@ -2,10 +2,11 @@
 // (the root or the REST root), anon key and time zone. The built-in local profile takes a time zone only.
 import { Command } from 'commander';
 import type { StoredProfile } from '../../core/config-store.js';
-import { checkProfileName, checkTimeZone, LOCAL_PROFILE } from '../../core/profiles.js';
+import { checkProfileName, checkTimeZone, LOCAL_PROFILE, profileTimeZone } from '../../core/profiles.js';
 import { normalizeProjectUrl } from '../../core/project-url.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { zoneKeptNotice } from './zone-kept.js';
 
 interface AddOptions {
   url?: string;
@@ -38,7 +39,7 @@ async function runAdd(name: string, options: AddOptions, ctx: Context): Promise<
   if (options.url) changes.url = normalizeProjectUrl(options.url).root;
   if (options.anonKey) changes.anon_key = options.anonKey;
   if (options.timeZone) changes.time_zone = checkTimeZone(options.timeZone);
-  const existed = await ctx.config().update((config) => {
+  const { existed, keptZone } = await ctx.config().update((config) => {
     const current = config.profiles[name];
     const merged = { ...current, ...changes };
     if (name !== LOCAL_PROFILE && (!merged.url || !merged.anon_key)) {
@@ -46,9 +47,13 @@ async function runAdd(name: string, options: AddOptions, ctx: Context): Promise<
     }
     // A session belongs to the project it was made on; a new URL ends it.
     if (current?.session && changes.url && changes.url !== current.url) delete merged.session;
+    // Its days start where this machine's do now, not wherever a later command's TZ says.
+    const zoneless = !merged.time_zone;
+    if (zoneless) merged.time_zone = profileTimeZone(undefined, ctx.env);
     config.profiles[name] = merged;
     if (options.use) config.active = name;
-    return current !== undefined;
+    return { existed: current !== undefined, keptZone: zoneless ? merged.time_zone : null };
   });
   ctx.out.success(`${existed ? 'Updated' : 'Added'} profile ${name}${options.use ? ' and made it the active one' : ''}.`);
+  if (keptZone) ctx.out.note(zoneKeptNotice(name, keptZone));
 }

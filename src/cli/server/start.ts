@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { startInBackground } from '../../local-service/background.js';
+import { PortTakenError } from '../../local-service/errors.js';
 import { ANY_ORIGIN, parseCorsOrigins } from '../../server/http/cors-origins.js';
 import { DEFAULT_STATEMENT_TIMEOUTS, type StatementTimeouts } from '../../server/db/database.js';
 import { DEFAULT_CONNECTION_SETTINGS, DEFAULT_RATE_LIMITS, type ConnectionSettings, type RateLimitSettings } from '../../server/http/limits.js';
@@ -14,7 +15,8 @@ const DEFAULT_PORT = 54321;
 
 interface StartOptions extends RateLimitSettings, ConnectionSettings {
   host: string;
-  port: number;
+  /** Absent: the port the data dir keeps, else DEFAULT_PORT. */
+  port?: number;
   dataDir?: string;
   databaseUrl?: string;
   trustProxy?: string;
@@ -111,7 +113,7 @@ export function startCommand(ctx: Context): Command {
   const command = new Command('start')
     .description('Start the practice service')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0 picks a free one)', integerIn(0, 65535, 'a port'), DEFAULT_PORT)
+    .option('--port <port>', `port to listen on, 0 for any free one; kept in the data dir for the next start (default: the kept one, else ${DEFAULT_PORT})`, integerIn(0, 65535, 'a port'))
     .addOption(dataDirOption())
     .addOption(
       new Option('--database-url <url>', 'run on this PostgreSQL server instead of PGlite').env('PRACTICE_DATABASE_URL'),
@@ -161,7 +163,7 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
   const options = { ...given, migrate: given.migrate && !skipMigrationsFromEnv(ctx.env) };
   const dataDir = dataDirOf(options, ctx);
   if (!options.foreground) {
-    const started = await startInBackground(ctx.self, { ...ctx.env, ...childEnv(options) }, { ...options, dataDir });
+    const started = await startInBackground(ctx.self, { ...ctx.env, ...childEnv(options) }, { ...options, firstPort: DEFAULT_PORT, dataDir });
     ctx.io.stderr.write(
       started.alreadyRunning ? `The practice service is already running at ${started.url}\n` : `The practice service is running at ${started.url}\n`,
     );
@@ -169,6 +171,8 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
   }
   // The server writes a practice's records: nothing it creates is for other users, whatever the umask.
   process.umask(0o077);
+  const { keepPort, readKeptPort } = await import('../../local-service/kept-port.js');
+  const port = options.port ?? (await readKeptPort(dataDir)) ?? DEFAULT_PORT;
   const { serve } = await import('../../server/serve.js');
   const { DataDirLockedError } = await import('../../local-service/server-state.js');
   let server;
@@ -176,7 +180,7 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
     const { readsPerMinute, writesPerMinute, authPerMinute, headersTimeout, requestTimeout, connectionsPerIp } = options;
     server = await serve({
       host: options.host,
-      port: options.port,
+      port,
       dataDir,
       databaseUrl: options.databaseUrl,
       trustProxy: options.trustProxy,
@@ -191,8 +195,15 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
     if (err instanceof DataDirLockedError) {
       throw new CommandError(err.message, 'Stop it with `practice server stop`, or pass another --data-dir.');
     }
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortTakenError(options.host, port);
     throw new CommandError(`The practice service could not start: ${(err as Error).message}`);
   }
+  // Where the next start listens, so the service's address outlives this run (kept-port.ts).
+  const listening = server;
+  await keepPort(dataDir, Number(new URL(server.url).port)).catch(async (err: unknown) => {
+    await listening.close();
+    throw err;
+  });
   ctx.io.stdout.write(`${JSON.stringify({ url: server.url, anon_key: server.keys.anonKey })}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
