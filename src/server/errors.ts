@@ -200,6 +200,9 @@ export const authFailures = {
     new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'retry-after': String(retryAfterSeconds) }),
   unexpected: () =>
     new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+  /** The database is out of a resource (a full disk): the REST surface's 503, in Supabase Auth's shape. */
+  outOfResources: (err: PostgresErrorLike) =>
+    new AuthError(503, 'unexpected_failure', err.hint ? `${err.message}. ${err.hint}` : err.message),
 };
 
 /** The fields of a PostgreSQL error both drivers (PGlite, postgres.js) expose. */
@@ -285,6 +288,9 @@ export function toErrorResponse(err: unknown, context: ErrorContext): ErrorRespo
   if (err instanceof GatewayError) return { status: err.status, body: { message: err.message, hint: err.hint }, headers: {} };
   if (err instanceof AuthError) return authErrorResponse(err, context.authApiVersion);
   if (err instanceof OAuthError) return { status: 400, body: { error: err.error, error_description: err.description }, headers: {} };
+  if (isPostgresError(err) && context.surface === 'auth' && statusForSqlState(err.code, context.role) === 503) {
+    return authErrorResponse(authFailures.outOfResources(err), context.authApiVersion);
+  }
   if (isPostgresError(err) && context.surface === 'rest') {
     return {
       status: statusForSqlState(err.code, context.role),

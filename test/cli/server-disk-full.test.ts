@@ -40,10 +40,11 @@ describe.runIf(isRoot)('a PGlite server whose disk fills up (mounts a tmpfs: roo
     const filler = join(mount, 'filler');
     let server = await startForeground(['--data-dir', dataDir, ...LIMITS_OFF]);
     try {
+      const email = `${randomUUID()}@example.com`;
       const signUp = await fetch(`${server.url}/auth/v1/signup`, {
         method: 'POST',
         headers: { apikey: server.anonKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `${randomUUID()}@example.com`, password: 'correct horse battery' }),
+        body: JSON.stringify({ email, password: 'correct horse battery' }),
       });
       const session = (await signUp.json()) as { access_token: string };
       const headers = { apikey: server.anonKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
@@ -71,6 +72,19 @@ describe.runIf(isRoot)('a PGlite server whose disk fills up (mounts a tmpfs: roo
       });
       expect(await names()).toEqual(['Ann Lee', 'Bob Stone']);
       expect((await fetch(`${server.url}/auth/v1/health`, { headers: { apikey: server.anonKey } })).status).toBe(200);
+      // Sign-up and sign-in write (the account, the session): the same 503, in Supabase Auth's shape.
+      for (const path of ['signup', 'token?grant_type=password']) {
+        const reply = await fetch(`${server.url}/auth/v1/${path}`, {
+          method: 'POST',
+          headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: path === 'signup' ? `${randomUUID()}@example.com` : email, password: 'correct horse battery' }),
+        });
+        expect({ path, status: reply.status, body: await reply.json() }).toEqual({
+          path,
+          status: 503,
+          body: { code: 503, error_code: 'unexpected_failure', msg: expect.stringMatching(/MB are kept free for its log\. Check free disk space\.$/) },
+        });
+      }
 
       await rm(filler);
       expect((await add('Dora Lane')).status).toBe(201);
