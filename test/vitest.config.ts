@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit tests run once. The server suite runs against PGlite always and, when
@@ -33,9 +34,15 @@ if (!process.env.PRACTICE_TEST_LEFT_OUT_SAID) {
   if (!process.env.PRACTICE_TEST_DATABASE_URL || !process.env.REDIS_URL) console.warn('Not run: three service instances on one PostgreSQL and one Redis, one killed (set both to run it).');
 }
 
+// Test files mostly wait: on the service, on PostgreSQL, on a `practice` process they started. vitest's
+// default of one worker less than the cores ran them one at a time on CI's two cores (about 15 minutes
+// a Node version); three at a time keep both cores busy (about 7).
+const WORKERS = availableParallelism() + 1;
+
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
+    maxWorkers: WORKERS,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
