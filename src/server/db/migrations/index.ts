@@ -6,6 +6,7 @@ import { updatedAtMovesOn } from './0003-updated-at-moves-on.js';
 import { keptAtBooking } from './0004-kept-at-booking.js';
 import { seriesAndReminders } from './0005-series-and-reminders.js';
 import { authMetadata } from './0006-auth-metadata.js';
+import { bulkWrites } from './0009-bulk-writes.js';
 import type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata];
+export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata, bulkWrites];
