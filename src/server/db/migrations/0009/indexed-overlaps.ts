@@ -28,8 +28,10 @@ export const indexedOverlaps = `
 create index appointments_long_buffers on public.appointments (therapist_id, "date")
   where buffer_minutes > ${SHORT_BUFFER_MINUTES};
 
+-- Planned for each row's values: PGlite runs no autovacuum, so a generic plan made while the practice
+-- was small (a scan) would stay for the life of the session and grow with every row.
 create or replace function practice_private.check_appointment_overlap() returns trigger
-language plpgsql set search_path = '' as $$
+language plpgsql set search_path = '' set plan_cache_mode = force_custom_plan as $$
 declare
   other public.appointments;
   buffer_part text := '';
