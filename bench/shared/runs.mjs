@@ -16,7 +16,7 @@ export async function postRows(service, token, table, rows) {
   }
 }
 
-/** Runs `node <args>` with `env` to its end: wall time, requests through `proxy`, stdout. */
+/** Runs `node <args>` with `env` to its end: wall time, requests through `proxy`, stdout and stderr. */
 export async function timed(proxy, env, args) {
   proxy.count = 0;
   const started = performance.now();
@@ -27,7 +27,7 @@ export async function timed(proxy, env, args) {
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const code = await new Promise((resolve) => child.once('close', resolve));
   if (code !== 0) throw new Error(`${args.join(' ')} failed (${code}): ${stderr}`);
-  return { ms: performance.now() - started, requests: proxy.count, stdout };
+  return { ms: performance.now() - started, requests: proxy.count, stdout, stderr };
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

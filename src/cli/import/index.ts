@@ -1,5 +1,6 @@
 // `practice import FILE`: loads a backup written by `practice export` into the active practice. Checks
-// the whole file first, then sends it in bulk; ids are kept, so running it again adds nothing.
+// the whole file first, asks which of its ids the practice has, then sends the rest in bulk; ids are
+// kept, so running it again adds nothing and sends nothing.
 import { Command } from 'commander';
 import type { ApiClient } from '../../core/api-client.js';
 import type { Column } from '../../core/output.js';
@@ -8,7 +9,7 @@ import { ModelError } from '../../model/errors.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { Progress } from '../shared/import-progress.js';
-import { batchSize, sendSteps, type TableResult } from '../shared/import-send.js';
+import { batchSize, type SendStep, sendSteps, type TableResult } from '../shared/import-send.js';
 import { readAll } from '../shared/read-all.js';
 import { readInput } from '../shared/read-input.js';
 
@@ -41,15 +42,16 @@ export async function runImport(file: string, options: ImportOptions, ctx: Conte
   const backup = parseBackup(await readInput(ctx, file));
   const steps = importOrder(backup);
   const api = await ctx.api();
+  const fresh = await newRows(api, steps);
   if (options.dryRun) {
-    await ctx.out.rows(await newRecords(api, steps), COLUMNS);
+    await ctx.out.rows(steps.map((step, index) => ({ table: step.table, rows: step.rows.length, added: fresh[index]!.rows.length })), COLUMNS);
     return;
   }
-  const progress = new Progress(ctx.io.stderr, steps.reduce((sum, step) => sum + step.rows.length, 0));
+  const progress = new Progress(ctx.io.stderr, fresh.reduce((sum, step) => sum + step.rows.length, 0));
   const note = (line: string) => ctx.out.note(line);
-  const results = await sendSteps(api, steps, { batchSize: options.batchSize, progress, note, now: ctx.now });
+  const results = await sendSteps(api, fresh, { batchSize: options.batchSize, progress, note, now: ctx.now });
   progress.clear();
-  const rows = results.reduce((sum, result) => sum + result.rows, 0);
+  const rows = steps.reduce((sum, step) => sum + step.rows.length, 0);
   const added = results.reduce((sum, result) => sum + result.added, 0);
   ctx.out.success(`Imported ${added} new records; ${rows - added} were already there.`);
 }
@@ -63,16 +65,19 @@ function parseBackup(text: string): Backup {
   }
 }
 
-/** What an import would add: per table, the records whose id the practice does not have yet. */
-async function newRecords(api: ApiClient, steps: readonly ImportStep[]): Promise<TableResult[]> {
-  const results: TableResult[] = [];
+/**
+ * Per table, the records whose id the practice does not have yet. Reading the ids costs less than
+ * sending rows that are there: the service checks every row it is sent, even one it then skips.
+ */
+async function newRows(api: ApiClient, steps: readonly ImportStep[]): Promise<SendStep[]> {
+  const fresh: SendStep[] = [];
   for (const step of steps) {
     if (step.rows.length === 0) {
-      results.push({ table: step.table, rows: 0, added: 0 });
+      fresh.push(step);
       continue;
     }
     const existing = new Set((await readAll<{ id: string }>(api, step.table, ['id'])).map((row) => row.id));
-    results.push({ table: step.table, rows: step.rows.length, added: step.rows.filter((row) => !existing.has(row.id)).length });
+    fresh.push({ ...step, rows: step.rows.filter((row) => !existing.has(row.id)) });
   }
-  return results;
+  return fresh;
 }

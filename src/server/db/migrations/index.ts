@@ -8,7 +8,8 @@ import { seriesAndReminders } from './0005-series-and-reminders.js';
 import { authMetadata } from './0006-auth-metadata.js';
 import { heldVisitStays } from './0007-held-visit-stays.js';
 import { moneyIsANumber } from './0008-money-is-a-number.js';
+import { bulkWrites } from './0009-bulk-writes.js';
 import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
-  heldVisitStays, moneyIsANumber];
+  heldVisitStays, moneyIsANumber, bulkWrites];
