@@ -78,7 +78,7 @@ describe('embedding bounds', async () => {
 
 
 // PGlite's engine holds Node's thread while it runs: its statement_timeout never fires (measured in
-// docs/architecture.md), so there the bounds above are what stops a runaway request.
+// docs/architecture.md). There V8's watchdog stops it, on a data dir: test/cli/server-time-limit.test.ts.
 describe.runIf(testStore() !== 'pglite')('statement time limits on PostgreSQL', async () => {
   const server = await startTestServer({ schemaSql: slowTable(30), database: { statementTimeouts: { anon: 500, authenticated: 1000 } } });
   afterAll(() => server.close());

@@ -5,7 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { PglitePipeline } from '../../src/server/db/pglite-pipeline.js';
+import { EngineRetired, PglitePipeline } from '../../src/server/db/pglite-pipeline.js';
+import { StatementTimedOut } from '../../src/server/db/pglite-time-limit.js';
 
 let pg: PGlite;
 let pipeline: PglitePipeline;
@@ -88,12 +89,44 @@ describe('the PGlite request pipeline', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
     const gone = new AbortController();
-    const request = pipeline.run(identity, { text: 'insert into dropped values ($1) returning n', values: [1] }, false, gone.signal);
+    const request = pipeline.run(identity, { text: 'insert into dropped values ($1) returning n', values: [1] }, { signal: gone.signal });
     gone.abort();
     finish();
     await open;
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
     expect((await pg.query('select count(*)::int as n from dropped')).rows).toEqual([{ n: 0 }]);
     expect(await pipeline.run(identity, { text: 'insert into dropped values ($1) returning n', values: [2] })).toEqual({ n: 2 });
+  });
+
+  it('commits or rolls back a write on seeing its row', async () => {
+    await pg.exec('create table if not exists decided (n int)');
+    const insert = (n: number) => ({ text: 'insert into decided values ($1) returning n', values: [n] });
+    expect(await pipeline.run(identity, insert(1), { commitIf: () => true })).toEqual({ n: 1 });
+    expect(await pipeline.run(identity, insert(2), { commitIf: () => false })).toEqual({ n: 2 });
+    await expect(pipeline.run(identity, { text: 'insert into decided values (1 / $1) returning n', values: [0] }, { commitIf: () => true }))
+      .rejects.toMatchObject({ code: '22012' });
+    expect((await pg.query('select n from decided order by n')).rows).toEqual([{ n: 1 }]);
+    expect(pg.isInTransaction()).toBe(false);
+  });
+});
+
+describe('a statement past its time limit', () => {
+  it('is stopped at the limit, and the engine it ran on is retired: nothing runs on it again', async () => {
+    const engine = await PGlite.create();
+    const limited = new PglitePipeline(engine);
+    // execProtocolRawSync is the engine call the pipeline retires; pinned with the version above.
+    expect(typeof engine.execProtocolRawSync).toBe('function');
+    await engine.exec(`create table names as select repeat('a', 200) || '!' as name from generate_series(1, 300)`);
+    // About 20 s of work, held on Node's thread (measured: 72 s for 1,000 such names).
+    const runaway = { text: 'select count(*)::int as n from names where name ~ $1', values: ['(a?){250}a{250}b'] };
+    const started = Date.now();
+    await expect(limited.run(identity, runaway, { timeLimitMs: 200 })).rejects.toBeInstanceOf(StatementTimedOut);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(limited.run(identity, { text: 'select 1 as n', values: [] })).rejects.toBeInstanceOf(EngineRetired);
+    await expect(engine.query('select 1')).rejects.toBeInstanceOf(EngineRetired);
+  });
+
+  it('leaves a statement within its limit alone', async () => {
+    expect(await pipeline.run(identity, { text: 'select 41 + $1::int as n', values: [1] }, { timeLimitMs: 5_000 })).toEqual({ n: 42 });
   });
 });

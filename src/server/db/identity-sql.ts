@@ -13,7 +13,7 @@ const SET_IDENTITY_READ_ONLY = `${SET_IDENTITY}, set_config('transaction_read_on
 const SET_TIME_ZONE = (n: number) => `, set_config('timezone', $${n}, true)`;
 
 // The request's time limit, as Supabase's per-role statement_timeout (PostgreSQL only: PGlite's
-// timer never fires while its engine holds Node's thread, docs/architecture.md).
+// timer never fires while its engine holds Node's thread; pglite-time-limit.ts stops it there).
 const SET_STATEMENT_TIMEOUT = (n: number) => `, set_config('statement_timeout', $${n}, true)`;
 
 /** `statementTimeoutMs`: the request's limit, or null to keep the session's. */

@@ -18,5 +18,5 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   if ('dataDir' in target && template) await seedFromTemplate(pgliteDir(target.dataDir), template);
   const pgliteTarget: PgliteTarget =
     'dataDir' in target ? { dataDir: pgliteDir(target.dataDir) } : target.loadDataDir ? { loadDataDir: target.loadDataDir } : {};
-  return openPglite(pgliteTarget);
+  return openPglite(pgliteTarget, options);
 }

@@ -4,6 +4,7 @@
 import { protocol, types, type PGlite } from '@electric-sql/pglite';
 import { LeastRecentlyUsed } from '../lru.js';
 import type { Statement } from './database.js';
+import { StatementTimedOut, withinTimeLimit } from './pglite-time-limit.js';
 
 const { serialize } = protocol;
 
@@ -33,6 +34,27 @@ function asText(value: unknown): string | null {
   return String(value);
 }
 
+/** Thrown by an engine retired after a time-out: nothing ran, and the request may go to its successor. */
+export class EngineRetired extends Error {
+  constructor() {
+    super('the database engine was reopened after a statement ran past its time limit');
+  }
+}
+
+export interface RunOptions<Row> {
+  /** A read changed no files, so only writes are synced to the file system. */
+  readOnly?: boolean;
+  /** Aborted when the client has gone: a request still waiting for the engine is dropped unrun. */
+  signal?: AbortSignal | undefined;
+  /** How long the engine may hold Node's thread for this request (pglite-time-limit.ts); null: no limit. */
+  timeLimitMs?: number | null;
+  /** Decides, seeing the row, whether the write commits: the request then runs in an explicit transaction. */
+  commitIf?: ((row: Row) => boolean) | undefined;
+}
+
+type Reply = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+type Send = (message: Uint8Array) => Promise<Reply[]>;
+
 function concat(parts: Uint8Array[]): Uint8Array {
   const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
@@ -52,10 +74,11 @@ export class PglitePipeline {
 
   /**
    * The first row of `statement`, run after `identity` in one transaction; errors throw as from
-   * query(). A read-only request changed no files, so only writes are synced to the file system.
-   * A request whose `signal` aborted while it waited for the engine is dropped unrun.
+   * query(). Past its time limit the engine is retired (every later call into it throws
+   * EngineRetired) and StatementTimedOut is thrown: its owner opens a new one.
    */
-  async run<Row>(identity: Statement, statement: Statement, readOnly = false, signal?: AbortSignal): Promise<Row> {
+  async run<Row>(identity: Statement, statement: Statement, options: RunOptions<Row> = {}): Promise<Row> {
+    const { readOnly = false, signal, timeLimitMs = null, commitIf } = options;
     // Statements pushed out of the cache are closed first, in the same call.
     const closes: Uint8Array[] = [];
     const messages: Uint8Array[] = [];
@@ -75,18 +98,39 @@ export class PglitePipeline {
     };
     use(identity, false);
     use(statement, true);
+    const request = concat([...closes, ...messages, serialize.sync()]);
 
-    let replies;
+    let row: Row;
     try {
-      replies = await this.exclusive(concat([...closes, ...messages, serialize.sync()]), signal);
+      row = await this.exclusive(async (send) => {
+        // Behind a long statement, requests pile up; those whose clients gave up need not run.
+        signal?.throwIfAborted();
+        if (!commitIf) return this.rowOf<Row>(await send(request));
+        // A Sync inside an explicit transaction does not end it: the row decides between the two.
+        await send(serialize.query('begin'));
+        let found: Row;
+        try {
+          found = this.rowOf<Row>(await send(request));
+        } catch (err) {
+          if (!(err instanceof StatementTimedOut)) await send(serialize.query('rollback'));
+          throw err;
+        }
+        await send(serialize.query(commitIf(found) ? 'commit' : 'rollback'));
+        return found;
+      }, timeLimitMs);
     } catch (err) {
+      if (err instanceof StatementTimedOut || err instanceof EngineRetired) throw err;
       // A failure may have come before or after a new statement's Parse: forget and close them all
       // (closing a statement that does not exist is no error), so no name points at nothing.
       for (const [text] of created) this.prepared.delete(text);
-      await this.exclusive(concat([...created.map(([, name]) => serialize.close({ type: 'S', name })), serialize.sync()]));
+      await this.exclusive((send) => send(concat([...created.map(([, name]) => serialize.close({ type: 'S', name })), serialize.sync()])));
       throw err;
     }
     if (!readOnly) await this.pg.syncToFs();
+    return row;
+  }
+
+  private rowOf<Row>(replies: Reply[]): Row {
     const described = replies.findIndex((reply) => reply.name === 'rowDescription');
     const description = replies[described] as unknown as RowDescription;
     const data = replies.slice(described).find((reply) => reply.name === 'dataRow') as unknown as DataRow;
@@ -96,17 +140,33 @@ export class PglitePipeline {
   }
 
   /**
-   * The same two locks PGlite's query() takes, so no other query or transaction interleaves. These
-   * are PGlite's private methods: package.json pins its exact version, and
+   * `work` holding the same two locks PGlite's query() takes, so no other query or transaction
+   * interleaves; each message it sends is one call into the engine, within `timeLimitMs`. These are
+   * PGlite's private methods: package.json pins its exact version, and
    * test/unit/pglite-pipeline.test.ts fails first if an upgrade renames or drops them.
    */
-  private exclusive(message: Uint8Array, signal?: AbortSignal) {
-    return this.pg._runExclusiveTransaction(() =>
-      this.pg._runExclusiveQuery(async () => {
-        // Behind a long statement, requests pile up; those whose clients gave up need not run.
-        signal?.throwIfAborted();
-        return this.pg.execProtocolStream(message, { syncToFs: false });
-      }),
-    );
+  private exclusive<T>(work: (send: Send) => Promise<T>, timeLimitMs: number | null = null): Promise<T> {
+    const send: Send = (message) => {
+      const call = () => this.pg.execProtocolStream(message, { syncToFs: false });
+      if (timeLimitMs === null) return call();
+      try {
+        return withinTimeLimit(call, timeLimitMs);
+      } catch (err) {
+        // Terminated mid-statement, the engine is in no state to go on. Retired here, before the
+        // locks are let go, so no request queued behind this one reaches it.
+        if (err instanceof StatementTimedOut) retire(this.pg);
+        throw err;
+      }
+    };
+    return this.pg._runExclusiveTransaction(() => this.pg._runExclusiveQuery(() => work(send)));
   }
+}
+
+/** Every later call into `pg`'s engine throws EngineRetired, before it runs anything. */
+function retire(pg: PGlite): void {
+  Object.defineProperty(pg, 'execProtocolRawSync', {
+    value: () => {
+      throw new EngineRetired();
+    },
+  });
 }

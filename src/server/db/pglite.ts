@@ -3,10 +3,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { makePrivate } from '../../fs/private-files.js';
-import type { ApiRequest, Database, OwnerTransaction } from './database.js';
+import {
+  DEFAULT_STATEMENT_TIMEOUTS, statementTimeoutOf, type ApiRequest, type Database, type DatabaseOptions, type OwnerTransaction,
+} from './database.js';
 import { assertDiskSpace } from './disk-space.js';
 import { identityStatement } from './identity-sql.js';
-import { PglitePipeline } from './pglite-pipeline.js';
+import { EngineRetired, PglitePipeline } from './pglite-pipeline.js';
+import { StatementTimedOut } from './pglite-time-limit.js';
 
 export interface PgliteTarget {
   /** Directory of the database files; absent keeps the database in memory. */
@@ -25,9 +28,18 @@ export interface PgliteDatabase extends Database {
 // PostgreSQL's default of 128 MB shared buffers is allocated and zeroed in WASM memory at start:
 // PGlite alone kept ~310 MB resident with it, ~180 MB with 16 MB. A practice's whole database is a
 // few MB, so it still fits, and the operating system caches the files beyond it.
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+// A data dir reopened after a crash (or after a statement past its limit, pglite-time-limit.ts) goes
+// through recovery, which arms PostgreSQL's startup-progress timer every 10 s and, in PGlite, never
+// disarms it: the timer (a Node timeout) kept a stopped server's process alive. Progress is not logged.
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'log_startup_progress_interval=0'];
 
-export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> {
+/** One running engine and its request pipeline; replaced whole when a statement runs past its limit. */
+interface Engine {
+  pg: PGlite;
+  pipeline: PglitePipeline;
+}
+
+async function startEngine(target: PgliteTarget): Promise<Engine> {
   const pg = await PGlite.create({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
@@ -37,8 +49,40 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
   await pg.exec(`set timezone = 'UTC'`);
   // PGlite gives the files it unpacks (initdb, a snapshot loaded) and a few it rewrites its own modes.
   if (target.dataDir) makePrivate(target.dataDir);
-  const pipeline = new PglitePipeline(pg);
+  return { pg, pipeline: new PglitePipeline(pg) };
+}
+
+export async function openPglite(target: PgliteTarget, options: DatabaseOptions = {}): Promise<PgliteDatabase> {
   const { dataDir } = target;
+  // A request past its role's limit is stopped and the engine reopened on its data dir, as after a
+  // crash (pglite-time-limit.ts). A database in memory could not be reopened: it has no limit.
+  const timeouts = dataDir ? (options.statementTimeouts ?? DEFAULT_STATEMENT_TIMEOUTS) : null;
+  let engine = await startEngine(target);
+  let reopening: Promise<Engine> | null = null;
+
+  function reopen(dead: Engine): void {
+    if (engine !== dead || reopening) return;
+    reopening = startEngine(target).then((fresh) => {
+      engine = fresh;
+      reopening = null;
+      return fresh;
+    });
+  }
+
+  /** `use` on the running engine; a call that met a retired one (it ran nothing) goes to its successor once. */
+  async function onEngine<T>(use: (current: Engine) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const current = reopening ? await reopening : engine;
+      try {
+        return await use(current);
+      } catch (err) {
+        if (err instanceof StatementTimedOut || err instanceof EngineRetired) reopen(current);
+        if (err instanceof EngineRetired && attempt === 0) continue;
+        throw err;
+      }
+    }
+  }
+
   // Every write first checks the disk (disk-space.ts); reads go on when it is full.
   const beforeWrite = dataDir ? () => assertDiskSpace(dataDir) : () => {};
 
@@ -47,16 +91,15 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     async query<Row>(text: string, values: unknown[] = []) {
       // The owner's queries are the service's own SQL: those that are not a select write.
       if (!/^\s*select\b/i.test(text)) beforeWrite();
-      const result = await pg.query<Row>(text, values);
-      return result.rows;
+      return onEngine(async ({ pg }) => (await pg.query<Row>(text, values)).rows);
     },
     async exec(script: string) {
       beforeWrite();
-      await pg.exec(script);
+      await onEngine(({ pg }) => pg.exec(script));
     },
     async transaction<T>(work: (tx: OwnerTransaction) => Promise<T>) {
       beforeWrite();
-      return pg.transaction((tx) =>
+      return onEngine(({ pg }) => pg.transaction((tx) =>
         work({
           async query<Row>(text: string, values: unknown[] = []) {
             return (await tx.query<Row>(text, values)).rows;
@@ -65,27 +108,21 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
             await tx.exec(script);
           },
         }),
-      );
+      ));
     },
     async runRequest<Row>(request: ApiRequest<Row>) {
       if (!request.readOnly) beforeWrite();
       const identity = identityStatement(request.identity, request.readOnly);
-      // A request that commits whatever its row says is the common case and needs one call; one that
-      // decides on seeing its row needs an explicit transaction to roll back.
-      if (!request.commitIf) return pipeline.run<Row>(identity, request.statement, request.readOnly, request.signal);
-      return pg.transaction(async (tx) => {
-        await tx.query(identity.text, identity.values);
-        const result = await tx.query<Row>(request.statement.text, request.statement.values);
-        const row = result.rows[0] as Row;
-        if (request.commitIf && !request.commitIf(row)) await tx.rollback();
-        return row;
-      });
+      const timeLimitMs = timeouts ? statementTimeoutOf(timeouts, request.identity.role) : null;
+      return onEngine(({ pipeline }) => pipeline.run<Row>(identity, request.statement, {
+        readOnly: request.readOnly, signal: request.signal, timeLimitMs, commitIf: request.commitIf,
+      }));
     },
     async close() {
-      await pg.close();
+      await (reopening ? await reopening : engine).pg.close();
     },
     async dumpDataDir() {
-      return (await pg.dumpDataDir('gzip')) as Blob;
+      return onEngine(async ({ pg }) => (await pg.dumpDataDir('gzip')) as Blob);
     },
   };
 }
