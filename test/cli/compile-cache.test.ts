@@ -1,7 +1,7 @@
 // The binary turns on Node's own compile cache (src/cli/compile-cache.ts) where Node has one (22.1+),
-// in the practice's cache folder unless NODE_COMPILE_CACHE names another; Node 20 compiles as it
-// always did and writes nothing. A damaged or unwritable cache is never a failure.
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+// in the practice's cache folder unless NODE_COMPILE_CACHE names another; on Node 20 it keeps a V8
+// code cache of the bundle by hand in the same folder. A damaged or unwritable cache is never a failure.
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -37,11 +37,12 @@ async function filesUnder(dir: string): Promise<string[] | null> {
 }
 
 describe('the compile cache', () => {
-  it(NODE_HAS_COMPILE_CACHE ? "is Node's own, kept in the practice's cache folder" : 'is not written on a Node without one', async () => {
+  it(NODE_HAS_COMPILE_CACHE ? "is Node's own, kept in the practice's cache folder" : "is kept by hand in the practice's cache folder on a Node without one", async () => {
     await helpEnvironment();
     const files = await filesUnder(ours);
-    if (NODE_HAS_COMPILE_CACHE) expect(files?.length).toBeGreaterThan(0);
-    else expect(files).toBeNull();
+    expect(files?.length).toBeGreaterThan(0);
+    // Node 20: a code cache per file of dist/ the command loaded, cli.cjs's among them.
+    if (!NODE_HAS_COMPILE_CACHE) expect(files?.map((file) => file.slice(file.lastIndexOf('/') + 1))).toContain('cli.cjs');
   });
 
   it('goes where NODE_COMPILE_CACHE says, and then not into ours', async () => {
@@ -60,7 +61,11 @@ describe('the compile cache', () => {
 
   it('still runs the command when the cache is damaged', async () => {
     await helpEnvironment();
-    for (const file of (await filesUnder(ours)) ?? []) await writeFile(file, 'not a code cache');
+    const files = (await filesUnder(ours)) ?? [];
+    for (const file of files) await writeFile(file, 'not a code cache');
+    await helpEnvironment();
+    // The hand-made one (Node 20) writes what V8 refused anew, and the next run uses it.
+    if (!NODE_HAS_COMPILE_CACHE) for (const file of files) expect(await readFile(file, 'utf8')).not.toBe('not a code cache');
     await helpEnvironment();
   });
 
