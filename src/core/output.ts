@@ -67,6 +67,9 @@ function fitWidths(natural: number[], available: number): number[] {
   return widths;
 }
 
+/** Items of a JSON array per write (bench/lists: 250 was a few ms faster than one write of 6,000). */
+const JSON_ITEMS_PER_WRITE = 250;
+
 export class Output {
   /** `color` styles stdout, `noteColor` stderr: each is decided for its own stream. */
   constructor(private readonly io: OutputStreams, readonly color: Palette, readonly noteColor: Palette) {}
@@ -98,9 +101,22 @@ export class Output {
     if (!this.structured([row], columns, options, 'record')) await this.rows([row], columns);
   }
 
-  /** One value as JSON, indented: what `--json` prints. */
+  /**
+   * One value as JSON, indented: what `--json` prints. A long array goes out in pieces, so a reader
+   * on a pipe takes one while the next is made, and no one string holds every row (bench/lists).
+   * JSON.stringify indents an array's items alike however many there are, so the pieces, their
+   * brackets cut off, join into exactly the text of the whole.
+   */
   json(value: unknown): void {
-    this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    if (!Array.isArray(value) || value.length <= JSON_ITEMS_PER_WRITE) {
+      this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+      return;
+    }
+    for (let start = 0; start < value.length; start += JSON_ITEMS_PER_WRITE) {
+      const piece = JSON.stringify(value.slice(start, start + JSON_ITEMS_PER_WRITE), null, 2);
+      this.io.stdout.write(`${start === 0 ? '[\n' : ',\n'}${piece.slice(2, -2)}`);
+    }
+    this.io.stdout.write('\n]\n');
   }
 
   /** Plain text the user asked for (stdout). */
