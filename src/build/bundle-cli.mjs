@@ -7,13 +7,36 @@
 // (bench/cli). esbuild's code splitting puts each module in exactly one chunk, so a class is one
 // class however many chunks use it (`instanceof` across nouns keeps working). esbuild splits only
 // ES modules; each chunk is then rewritten as CommonJS, so Node starts without its ES module loader
-// (about 7 ms) and `import()` between chunks becomes a plain `require`.
+// (about 7 ms) and `import()` between chunks becomes a plain `require`. Last, cli.cjs and each file
+// loaded by import() get the chunks they always require inside them, so a command reads a few files,
+// not ~40 (below).
 //
 //   node src/build/bundle-cli.mjs
 import { build, transform } from 'esbuild';
 import { readFile, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 
 const TARGET = 'node20.19';
+
+// The require of a file with chunks inside (below): a chunk of __chunks runs as Node would run its file.
+const requireWithChunks = `function requireWithChunks(require, module) {
+  const Module = module.constructor;
+  const requireChunk = (id) => {
+    const body = __chunks[id];
+    if (body === undefined) return require(id);
+    const filename = require('node:path').join(__dirname, id);
+    const known = Module._cache[filename];
+    if (known !== undefined) return known.exports;
+    const chunk = new Module(filename, module);
+    chunk.filename = filename;
+    chunk.paths = module.paths;
+    Module._cache[filename] = chunk;
+    body.call(chunk.exports, chunk.exports, requireChunk, chunk, filename, __dirname);
+    chunk.loaded = true;
+    return chunk.exports;
+  };
+  return Object.assign(requireChunk, { resolve: require.resolve, cache: require.cache, main: require.main });
+}`;
 
 await build({
   entryPoints: ['src/cli/main.ts'],
@@ -54,7 +77,7 @@ const { metafile } = await build({
   logLevel: 'warning',
 });
 
-await Promise.all(Object.keys(metafile.outputs).map(async (file) => {
+const code = Object.fromEntries(await Promise.all(Object.keys(metafile.outputs).map(async (file) => {
   const { code } = await transform(await readFile(file, 'utf8'), {
     format: 'cjs',
     platform: 'node',
@@ -62,5 +85,39 @@ await Promise.all(Object.keys(metafile.outputs).map(async (file) => {
     supported: { 'dynamic-import': false },
     logLevel: 'warning',
   });
-  await writeFile(file, code);
+  return [file, code];
+})));
+
+// Fewer files: cli.cjs, and each file loaded by import(), carries inside it the chunks it always
+// requires (cli.cjs's own excepted, which are loaded by then), run on their first require as Node
+// would run the file. Each file required costs a resolve, a realpath, a read and a compile or a
+// cache lookup: ~40 of them made a third of `client list`'s start-up (bench/lists). The chunk files
+// stay: a chunk is run once, from whichever copy is required first, under its own file name in
+// Node's module cache, so every part of the CLI shares its classes.
+const chunksRequired = (file) => {
+  const found = new Set();
+  const visit = (output) => {
+    for (const { path, kind } of metafile.outputs[output].imports) {
+      if (kind === 'import-statement' && path in code && !found.has(path)) {
+        found.add(path);
+        visit(path);
+      }
+    }
+  };
+  visit(file);
+  return found;
+};
+const entries = ['dist/cli.cjs', ...new Set(Object.values(metafile.outputs).flatMap(({ imports }) => imports.filter(({ kind, path }) => kind === 'dynamic-import' && path in code).map(({ path }) => path)))];
+const alwaysLoaded = chunksRequired('dist/cli.cjs');
+const withChunksInside = Object.fromEntries(entries.map((entry) => {
+  const inside = [...chunksRequired(entry)].filter((chunk) => entry === 'dist/cli.cjs' || !alwaysLoaded.has(chunk));
+  if (inside.length === 0) return [entry, code[entry]];
+  const table = inside.map((chunk) => `${JSON.stringify(`./${basename(chunk)}`)}: function (exports, require, module, __filename, __dirname) {\n${code[chunk]}\n}`);
+  return [entry, `var __chunks = {\n${table.join(',\n')}\n};
+${requireWithChunks}
+(function (exports, require, module) {
+${code[entry]}
+})(exports, requireWithChunks(require, module), module);
+`];
 }));
+await Promise.all(Object.entries({ ...code, ...withChunksInside }).map(([file, text]) => writeFile(file, text)));
