@@ -21,10 +21,11 @@ const TARGET = 'node20.19';
 // The require of a file with chunks inside (below): a chunk of __chunks runs as Node would run its file.
 const requireWithChunks = `function requireWithChunks(require, module) {
   const Module = module.constructor;
+  const folder = __dirname + require('node:path').sep;
   const requireChunk = (id) => {
     const body = __chunks[id];
     // A chunk already run (cli.cjs's, for a noun) is taken from the module cache without resolving it.
-    const filename = id.startsWith('./') ? require('node:path').join(__dirname, id) : undefined;
+    const filename = id.startsWith('./') ? folder + id.slice(2) : undefined;
     const known = filename && Module._cache[filename];
     if (known) return known.exports;
     if (body === undefined) return require(id);
