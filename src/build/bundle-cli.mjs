@@ -7,13 +7,38 @@
 // (bench/cli). esbuild's code splitting puts each module in exactly one chunk, so a class is one
 // class however many chunks use it (`instanceof` across nouns keeps working). esbuild splits only
 // ES modules; each chunk is then rewritten as CommonJS, so Node starts without its ES module loader
-// (about 7 ms) and `import()` between chunks becomes a plain `require`.
+// (about 7 ms) and `import()` between chunks becomes a plain `require`. Last, cli.cjs and each file
+// loaded by import() get the chunks they always require inside them, so a command reads a few files,
+// not ~40 (below).
 //
 //   node src/build/bundle-cli.mjs
 import { build, transform } from 'esbuild';
 import { readFile, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 
 const TARGET = 'node20.19';
+
+// The require of a file with chunks inside (below): a chunk of __chunks runs as Node would run its file.
+const requireWithChunks = `function requireWithChunks(require, module) {
+  const Module = module.constructor;
+  const folder = __dirname + require('node:path').sep;
+  const requireChunk = (id) => {
+    const body = __chunks[id];
+    // A chunk already run (cli.cjs's, for a noun) is taken from the module cache without resolving it.
+    const filename = id.startsWith('./') ? folder + id.slice(2) : undefined;
+    const known = filename && Module._cache[filename];
+    if (known) return known.exports;
+    if (body === undefined) return require(id);
+    const chunk = new Module(filename, module);
+    chunk.filename = filename;
+    chunk.paths = module.paths;
+    Module._cache[filename] = chunk;
+    body.call(chunk.exports, chunk.exports, requireChunk, chunk, filename, __dirname);
+    chunk.loaded = true;
+    return chunk.exports;
+  };
+  return Object.assign(requireChunk, { resolve: require.resolve, cache: require.cache, main: require.main });
+}`;
 
 await build({
   entryPoints: ['src/cli/main.ts'],
@@ -36,6 +61,20 @@ const packagesOutside = {
   },
 };
 
+// commander requires node:child_process at load for executable subcommands, which the CLI has none
+// of: required when spawned instead (~1 ms of every command's start on Node 20 and 24).
+const commanderSpawnsLazily = {
+  name: 'commander-spawns-lazily',
+  setup(build) {
+    build.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!source.includes(eager)) throw new Error(`${path}: commander no longer requires node:child_process as expected; see commanderSpawnsLazily`);
+      return { contents: source.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
+    });
+  },
+};
+
 const { metafile } = await build({
   entryPoints: { cli: 'src/cli/program.ts' },
   bundle: true,
@@ -43,7 +82,7 @@ const { metafile } = await build({
   platform: 'node',
   format: 'esm',
   target: TARGET,
-  plugins: [packagesOutside],
+  plugins: [packagesOutside, commanderSpawnsLazily],
   // commander's own CommonJS, not the ES module wrapper its "import" condition names.
   alias: { commander: './node_modules/commander/index.js' },
   // Chunks sit beside cli.cjs: code that finds files next to itself (the PGlite template) finds them in dist/.
@@ -54,7 +93,7 @@ const { metafile } = await build({
   logLevel: 'warning',
 });
 
-await Promise.all(Object.keys(metafile.outputs).map(async (file) => {
+const code = Object.fromEntries(await Promise.all(Object.keys(metafile.outputs).map(async (file) => {
   const { code } = await transform(await readFile(file, 'utf8'), {
     format: 'cjs',
     platform: 'node',
@@ -62,5 +101,39 @@ await Promise.all(Object.keys(metafile.outputs).map(async (file) => {
     supported: { 'dynamic-import': false },
     logLevel: 'warning',
   });
-  await writeFile(file, code);
+  return [file, code];
+})));
+
+// Fewer files: cli.cjs, and each file loaded by import(), carries inside it the chunks it always
+// requires (cli.cjs's own excepted, which are loaded by then), run on their first require as Node
+// would run the file. Each file required costs a resolve, a realpath, a read and a compile or a
+// cache lookup: ~40 of them made a third of `client list`'s start-up (bench/lists). The chunk files
+// stay: a chunk is run once, from whichever copy is required first, under its own file name in
+// Node's module cache, so every part of the CLI shares its classes.
+const chunksRequired = (file) => {
+  const found = new Set();
+  const visit = (output) => {
+    for (const { path, kind } of metafile.outputs[output].imports) {
+      if (kind === 'import-statement' && path in code && !found.has(path)) {
+        found.add(path);
+        visit(path);
+      }
+    }
+  };
+  visit(file);
+  return found;
+};
+const entries = ['dist/cli.cjs', ...new Set(Object.values(metafile.outputs).flatMap(({ imports }) => imports.filter(({ kind, path }) => kind === 'dynamic-import' && path in code).map(({ path }) => path)))];
+const alwaysLoaded = chunksRequired('dist/cli.cjs');
+const withChunksInside = Object.fromEntries(entries.map((entry) => {
+  const inside = [...chunksRequired(entry)].filter((chunk) => entry === 'dist/cli.cjs' || !alwaysLoaded.has(chunk));
+  if (inside.length === 0) return [entry, code[entry]];
+  const table = inside.map((chunk) => `${JSON.stringify(`./${basename(chunk)}`)}: function (exports, require, module, __filename, __dirname) {\n${code[chunk]}\n}`);
+  return [entry, `var __chunks = {\n${table.join(',\n')}\n};
+${requireWithChunks}
+(function (exports, require, module) {
+${code[entry]}
+})(exports, requireWithChunks(require, module), module);
+`];
 }));
+await Promise.all(Object.entries({ ...code, ...withChunksInside }).map(([file, text]) => writeFile(file, text)));

@@ -1,6 +1,6 @@
 // The renderer: an aligned, fitted table on a terminal; TSV (escaped, untruncated, uncoloured) when
 // piped; JSON, NDJSON and CSV on request; the empty list; colour decisions.
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { colorEnabled, palette } from '../../src/core/color.js';
 import { type Column, Output } from '../../src/core/output.js';
@@ -63,6 +63,22 @@ describe('Output.rows', () => {
     const some = capture(true);
     await some.output.rows(ROWS, COLUMNS, { json: ['name', 'id'] });
     expect(some.stdout()).toBe(`${JSON.stringify([{ name: 'Ann Lee', id: '1' }, { name: 'Bo\tTab\nLine\\', id: '2' }], null, 2)}\n`);
+  });
+
+  it('prints a long list as JSON in pieces that join into exactly the whole', async () => {
+    // Past the items per write (src/core/output.ts), nested values and all: the text is the whole's.
+    for (const count of [250, 251, 500, 501, 1_234]) {
+      const rows = Array.from({ length: count }, (_, i) => ({ ...ROWS[i % 2]!, id: String(i), tags: i % 3 ? [] : ['a', { b: [i] }], notes: null }));
+      let written = '';
+      const stdout = new Writable({
+        write: (chunk, _encoding, done) => {
+          written += chunk;
+          done();
+        },
+      });
+      await new Output({ stdout, stderr: new PassThrough() }, palette(false), palette(false)).rows(rows, COLUMNS, { json: true });
+      expect(written).toBe(`${JSON.stringify(rows, null, 2)}\n`);
+    }
   });
 
   it('prints NDJSON and CSV', async () => {
