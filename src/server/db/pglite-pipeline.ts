@@ -53,7 +53,8 @@ export interface RunOptions<Row> {
 }
 
 type Reply = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
-type Send = (message: Uint8Array) => Promise<Reply[]>;
+/** One call into the engine; `limited`: within the request's time limit (begin and commit need none). */
+type Send = (message: Uint8Array, limited?: boolean) => Promise<Reply[]>;
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -107,15 +108,15 @@ export class PglitePipeline {
         signal?.throwIfAborted();
         if (!commitIf) return this.rowOf<Row>(await send(request));
         // A Sync inside an explicit transaction does not end it: the row decides between the two.
-        await send(serialize.query('begin'));
+        await send(serialize.query('begin'), false);
         let found: Row;
         try {
           found = this.rowOf<Row>(await send(request));
         } catch (err) {
-          if (!(err instanceof StatementTimedOut)) await send(serialize.query('rollback'));
+          if (!(err instanceof StatementTimedOut)) await send(serialize.query('rollback'), false);
           throw err;
         }
-        await send(serialize.query(commitIf(found) ? 'commit' : 'rollback'));
+        await send(serialize.query(commitIf(found) ? 'commit' : 'rollback'), false);
         return found;
       }, timeLimitMs);
     } catch (err) {
@@ -146,9 +147,9 @@ export class PglitePipeline {
    * test/unit/pglite-pipeline.test.ts fails first if an upgrade renames or drops them.
    */
   private exclusive<T>(work: (send: Send) => Promise<T>, timeLimitMs: number | null = null): Promise<T> {
-    const send: Send = (message) => {
+    const send: Send = (message, limited = true) => {
       const call = () => this.pg.execProtocolStream(message, { syncToFs: false });
-      if (timeLimitMs === null) return call();
+      if (timeLimitMs === null || !limited) return call();
       try {
         return withinTimeLimit(call, timeLimitMs);
       } catch (err) {
