@@ -6,7 +6,8 @@
 // 24, and on Node 20, which has none, it saves the ~10 ms of compiling that kept bench/lists from
 // its goal. Either cache is only ever a shortcut: a missing, stale, damaged or unwritable one is no
 // cache, never a failure.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import * as nodeModule from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -63,22 +64,23 @@ function cacheBundleByHand(root: string, bundleDir: string): void {
     const require = Object.assign((id: string) => this.require(id), { cache: ours.cache, main: ours.main, resolve: ours.resolve });
     return (script.runInThisContext() as Function).call(this.exports, this.exports, require, this, filename, bundleDir);
   };
-  process.once('exit', () => {
-    if (unsaved.length > 0) save(root, dir, unsaved);
+  // Once the command is done, before the process ends (an explicit exit skips it: no cache is no failure).
+  process.once('beforeExit', () => {
+    if (unsaved.length > 0) void save(root, dir, unsaved);
   });
 }
 
 /** Writes each script's code atomically into `dir`, and drops this Node's caches of other builds. */
-function save(root: string, dir: string, scripts: Array<[string, Script]>): void {
+async function save(root: string, dir: string, scripts: Array<[string, Script]>): Promise<void> {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    for (const [name, script] of scripts) {
-      const temporary = join(dir, `${name}.${process.pid}.tmp`);
-      writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
-      renameSync(temporary, join(dir, name));
-    }
+    // Loaded here, after the command: the commands that find their cache never load it for this.
+    const { writeFileAtomically } = await import('../fs/atomic-files.js');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    for (const [name, script] of scripts) await writeFileAtomically(join(dir, name), script.createCachedData(), { durable: false });
     // Another Node's stay: two Nodes may take turns running the CLI.
-    for (const entry of readdirSync(root)) if (entry.startsWith(thisNode) && join(root, entry) !== dir) rmSync(join(root, entry), { recursive: true, force: true });
+    for (const entry of await readdir(root)) {
+      if (entry.startsWith(thisNode) && join(root, entry) !== dir) await rm(join(root, entry), { recursive: true, force: true });
+    }
   } catch {
     // A read-only or full disk: the next run compiles as if there were no cache.
   }
