@@ -1,7 +1,7 @@
 // Fair shares of the PostgreSQL pool (issue 25.2): one user flooding expensive requests (its whole
-// minute of reads at once, each holding a connection half a second) takes at most a quarter of the
-// pool, so another practice's reads keep answering (p99 within 2 s) and its sign-ins too. Without
-// the shares the flood queues every other request behind ~5 s of its own.
+// minute of reads at once, each holding a connection half a second) never takes the connections kept
+// for the others, so another practice's reads keep answering (p99 within 2 s) and its sign-ins too.
+// Without the shares the flood queues every other request behind ~5 s of its own.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { slowTable } from '../helpers/slow-table.js';
@@ -51,7 +51,7 @@ describe.runIf(testStore() !== 'pglite')('fair shares of the pool', async () => 
     }
     const statuses = await flood;
 
-    // The flood was served in part (its share), the rest refused as too many at once.
+    // The flood was served in part (what it may hold, and what may wait), the rest refused as too many at once.
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     latencies.sort((a, b) => a - b);

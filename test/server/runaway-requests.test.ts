@@ -91,7 +91,7 @@ describe.runIf(testStore() !== 'pglite')('statement time limits on PostgreSQL', 
 
   const runningSlowQueries = async () =>
     (await server.db.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%slow_things%' and pid <> pg_backend_pid()`,
+      `select count(*)::int as n from pg_stat_activity where state = 'active' and datname = current_database() and query like '%slow_things%' and pid <> pg_backend_pid()`,
     ))[0]!.n;
 
   it("a statement running past its role's limit is cancelled: 500 57014, as PostgREST answers it", async () => {
@@ -118,7 +118,7 @@ describe.runIf(testStore() !== 'pglite')('statement time limits on PostgreSQL', 
       const request = fetch(`${slow.rest}/slow_things`, { headers: t.headers, signal: gone.signal }).catch(() => null);
       const running = async () =>
         (await slow.db.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%slow_things%' and pid <> pg_backend_pid()`,
+          `select count(*)::int as n from pg_stat_activity where state = 'active' and datname = current_database() and query like '%slow_things%' and pid <> pg_backend_pid()`,
         ))[0]!.n;
       await expect.poll(running, { timeout: 5000, interval: 50 }).toBe(1);
       gone.abort();

@@ -1,34 +1,37 @@
-// Each user's fair part of a connection pool (issue 25.2): at most `perUser` of one user's requests
-// hold a connection at once, a few more wait their turn, and beyond that the user is told to slow
-// down. One user flooding expensive requests then holds a quarter of the pool, never all of it, and
-// every other practice's reads and sign-ins find a connection free.
+// Each user's fair part of a connection pool (issue 25.2). A user alone may use most of the pool (a
+// practice's app loading a dozen things at once, a script reading pages in parallel), but never the
+// connections kept back for the others; when a connection frees, it goes to the waiting user who
+// holds the fewest. One user flooding expensive requests then leaves every other practice's reads
+// and sign-ins a connection at once, and their next ones the first connection that frees.
 import { failures } from '../errors.js';
 
 export interface FairShareLimits {
-  /** Requests of one user that may run at once. */
-  perUser: number;
-  /** Requests of one user that may wait for their turn; more are refused with 429. */
+  /** Connections the pool has. */
+  capacity: number;
+  /** Connections one user can never hold: kept for everyone else. */
+  reserved: number;
+  /** Requests of one user that may wait for a connection; more are refused with 429. */
   waitingPerUser: number;
 }
 
-/** A quarter of the pool per user (at least one), and four times that waiting. */
+/** A quarter of the pool kept back from any one user (at least one connection), and 64 waiting. */
 export function fairShareLimits(poolSize: number): FairShareLimits {
-  const perUser = Math.max(1, Math.floor(poolSize / 4));
-  return { perUser, waitingPerUser: perUser * 4 };
+  return { capacity: poolSize, reserved: Math.max(1, Math.floor(poolSize / 4)), waitingPerUser: 64 };
 }
 
 export class FairShares {
   private readonly running = new Map<string, number>();
+  /** Waiting requests by user, in the order the users started waiting. */
   private readonly waiting = new Map<string, Array<() => void>>();
+  private inUse = 0;
 
   constructor(private readonly limits: FairShareLimits) {}
 
-  /** Waits for one of `user`'s shares; the function returned gives it back. */
+  /** Waits for a connection for `user`; the function returned gives it back. */
   async acquire(user: string, signal?: AbortSignal): Promise<() => void> {
     const release = () => this.release(user);
-    const running = this.running.get(user) ?? 0;
-    if (running < this.limits.perUser) {
-      this.running.set(user, running + 1);
+    if (this.inUse < this.limits.capacity && this.mayTake(user) && !this.waiting.has(user)) {
+      this.take(user);
       return release;
     }
     const queue = this.waiting.get(user) ?? [];
@@ -51,17 +54,33 @@ export class FairShares {
     return release;
   }
 
-  /** Hands the share to the user's next waiting request, if any; the count stays. */
+  private mayTake(user: string): boolean {
+    return (this.running.get(user) ?? 0) < this.limits.capacity - this.limits.reserved;
+  }
+
+  private take(user: string): void {
+    this.running.set(user, (this.running.get(user) ?? 0) + 1);
+    this.inUse += 1;
+  }
+
+  /** Gives the connection back, and hands a free one to the waiting user who holds the fewest. */
   private release(user: string): void {
-    const queue = this.waiting.get(user);
-    const next = queue?.shift();
-    if (next) {
-      if (queue!.length === 0) this.waiting.delete(user);
-      next();
-      return;
-    }
     const running = (this.running.get(user) ?? 1) - 1;
     if (running === 0) this.running.delete(user);
     else this.running.set(user, running);
+    this.inUse -= 1;
+    let next: string | null = null;
+    for (const waiter of this.waiting.keys()) {
+      if (!this.mayTake(waiter)) continue;
+      if (next === null || (this.running.get(waiter) ?? 0) < (this.running.get(next) ?? 0)) next = waiter;
+    }
+    if (next === null) return;
+    const queue = this.waiting.get(next)!;
+    const turn = queue.shift()!;
+    // Behind the others: among users holding as many, the one waiting longest goes first.
+    this.waiting.delete(next);
+    if (queue.length > 0) this.waiting.set(next, queue);
+    this.take(next);
+    turn();
   }
 }
