@@ -1,4 +1,4 @@
-// Tenant isolation, as a grid: 8 tables x 5 callers (the owner, another practice, the apikey alone,
+// Tenant isolation, as a grid: 9 tables x 5 callers (the owner, another practice, the apikey alone,
 // an expired token, a forged token) x 5 operations (GET, POST, PATCH, DELETE, upsert). Whatever a
 // caller other than the owner does, the owner re-reads its row unchanged afterwards.
 import { randomUUID } from 'node:crypto';
@@ -48,6 +48,12 @@ const TABLES: GridTable[] = [
     body: () => ({ day_of_week: 'monday', open_time: '09:00', close_time: '12:00' }),
     another: () => ({ day_of_week: 'tuesday', open_time: '09:00', close_time: '12:00' }),
     change: { close_time: '13:00' },
+  },
+  {
+    name: 'closures', referencesClient: false, appendOnly: false,
+    body: () => ({ starts_at: '2025-12-24T00:00', ends_at: '2025-12-27T00:00', reason: 'holidays' }),
+    another: () => ({ starts_at: '2025-12-31T13:00', ends_at: '2025-12-31T17:00' }),
+    change: { reason: 'training' },
   },
   {
     name: 'expenses', referencesClient: false, appendOnly: false,

@@ -9,7 +9,8 @@ import { authMetadata } from './0006-auth-metadata.js';
 import { heldVisitStays } from './0007-held-visit-stays.js';
 import { moneyIsANumber } from './0008-money-is-a-number.js';
 import { bulkWrites } from './0009-bulk-writes.js';
+import { closures } from './0010-closures.js';
 import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
-  heldVisitStays, moneyIsANumber, bulkWrites];
+  heldVisitStays, moneyIsANumber, bulkWrites, closures];
