@@ -146,7 +146,7 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
     url: '/rest/v1/',
     onRequest: [authenticate, ...limits.rest],
     handler: async (request, reply) =>
-      reply.type('application/openapi+json; charset=utf-8').send(request.method === 'HEAD' ? undefined : JSON.stringify(openApiDocument(schema))),
+      reply.type('application/openapi+json; charset=utf-8').send(request.method === 'HEAD' ? undefined : JSON.stringify(openApiDocument(schema, request.identity!.role))),
   });
 
   const handleRest = restHandler(db, schema);
