@@ -104,7 +104,8 @@ async function seed(server: Server, headers: Record<string, string>): Promise<vo
       rows.push({ date: dateOf(day), start_time: time(start), end_time: time(start + 50), client_id: client!.id, service_id: service!.id });
     }
   }
-  for (let i = 0; i < rows.length; i += 1000) await post('appointments', rows.slice(i, i + 1000));
+  // Batches small enough for PGlite's 8 s statement limit on a loaded machine.
+  for (let i = 0; i < rows.length; i += 250) await post('appointments', rows.slice(i, i + 250));
 }
 
 /** The load spread over `servers` as a load balancer would: the connections dealt out in turn. */

@@ -83,7 +83,7 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
     bodyLimit: BODY_LIMIT_BYTES,
     // A table or function name as long as the URL may be: unknown names are answered by the planner
     // (PGRST205, PGRST202), not by the router's 414 in fastify's own shape.
-    maxParamLength: URL_LIMIT_BYTES,
+    routerOptions: { maxParamLength: URL_LIMIT_BYTES },
     exposeHeadRoutes: false,
     // A slow client is answered 408 (request-size.ts) once its headers, or its whole request with
     // the body, take longer than allowed; Node checks its connections at the interval.
