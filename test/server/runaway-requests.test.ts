@@ -109,6 +109,22 @@ describe.runIf(testStore() !== 'pglite')('statement time limits on PostgreSQL', 
     expect(row!.statement_timeout).toBe('0');
   });
 
+  // postgres.js orphaned a pipelined statement cancelled before its turn: its connection and the
+  // user's fair share were held for ever, and that user's later requests were never answered.
+  it('clients leaving while their statements wait in the pipeline never stall the user', async () => {
+    const t = await practice(server);
+    await createClient(t, { name: 'Ann Lee' });
+    for (let round = 0; round < 8; round++) {
+      await Promise.all(Array.from({ length: 24 }, async (_, i) => {
+        const gone = new AbortController();
+        setTimeout(() => gone.abort(), i % 6);
+        await fetch(`${server.rest}/clients?select=name`, { headers: t.headers, signal: gone.signal }).then((r) => r.text()).catch(() => null);
+      }));
+    }
+    const answer = await Promise.race([t.get('/clients?select=name'), new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000))]);
+    expect(answer?.body).toEqual([{ name: 'Ann Lee' }]);
+  });
+
   it("a statement whose client disconnected is cancelled and leaves pg_stat_activity", async () => {
     const slow = await startTestServer({ schemaSql: slowTable(30), database: { statementTimeouts: { anon: 60_000, authenticated: 60_000 } } });
     try {

@@ -78,20 +78,23 @@ export function openPostgres(url: string, options: DatabaseOptions = {}, maxConn
       const identity = identityStatement(request.identity, request.readOnly, timeout);
       // Prepared: PostgreSQL parses and plans each statement text once per connection, not per
       // request (postgres.js sends unsafe() queries unprepared unless asked).
+      const identitySet = connection.unsafe(identity.text, identity.values, { prepare: true });
       const statement = connection.unsafe(request.statement.text, request.statement.values as never[], { prepare: true });
-      const pipelined = [
-        connection.unsafe('begin'),
-        connection.unsafe(identity.text, identity.values, { prepare: true }),
-        statement,
-      ];
+      const pipelined = [connection.unsafe('begin'), identitySet, statement];
       // Without a commit decision the COMMIT joins the pipeline; after a failed statement
       // PostgreSQL turns it into a ROLLBACK by itself.
       if (!request.commitIf) pipelined.push(connection.unsafe('commit'));
-      // A client that has gone reads no answer: its statement stops holding a connection.
-      cancelOnAbort = () => void Promise.resolve(statement.cancel()).catch(() => {});
+      // Sent in this order: postgres.js sends a query when it is first awaited.
+      const settling = Promise.allSettled(pipelined);
+      // A client that has gone reads no answer: its statement stops holding a connection. Only
+      // once the statement runs: postgres.js leaves a pipelined query cancelled before its turn
+      // unsettled for ever (its rows go to the next query), which held the connection and the
+      // user's fair share, and stalled every later request of that user.
+      const cancel = () => void Promise.resolve(statement.cancel()).catch(() => {});
+      cancelOnAbort = () => void identitySet.then(cancel, cancel);
       if (request.signal?.aborted) cancelOnAbort();
       else request.signal?.addEventListener('abort', cancelOnAbort, { once: true });
-      const settled = await Promise.allSettled(pipelined);
+      const settled = await settling;
       const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
       if (failure) {
         if (request.commitIf) await connection.unsafe('rollback');
