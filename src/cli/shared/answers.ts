@@ -19,8 +19,10 @@ export async function callAnswer<Result>(ctx: Context, name: string, args: Recor
     return response.json<Result>();
   } catch (err) {
     if (err instanceof ApiError && err.code === 'PGRST202') {
+      const has = await api.request({ method: 'POST', path: '/rest/v1/rpc/practice_schema_version', body: {}, idempotent: true })
+        .then((response) => `; it has version ${response.json<number>()}`, () => '');
       throw new CommandError(
-        `The service has no function ${name}: its database lacks schema version ${ANSWERS_SCHEMA_VERSION} (the practice's answers as SQL functions).`,
+        `The service has no function ${name}: its database lacks schema version ${ANSWERS_SCHEMA_VERSION} (the practice's answers as SQL functions)${has}.`,
         'Apply the schema with `practice server schema` (for a hosted project: `practice server schema --output supabase/migrations && supabase db push`), or upgrade the service.',
       );
     }
