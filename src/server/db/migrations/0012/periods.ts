@@ -7,11 +7,12 @@ export const intervalLabel = (day: string, unit: string) => `
     when 'week' then to_char(date_trunc('week', ${day}), 'YYYY-MM-DD')
     else to_char(${day}, 'YYYY-MM') end`;
 
-/** Every interval of `unit` meeting day_from..day_to, as rows of `label`. */
+/** Every interval of `unit` meeting day_from..day_to, as rows of `label`; none when `unit` is no interval. */
 export const intervalsOfPeriod = (unit: string) => `
   select ${intervalLabel('at', unit)} as label
-  from generate_series(date_trunc(case ${unit} when 'day' then 'day' else ${unit} end, day_from::timestamp), day_to::timestamp,
-    case ${unit} when 'day' then interval '1 day' when 'week' then interval '1 week' else interval '1 month' end) as at`;
+  from generate_series(date_trunc(case ${unit} when 'week' then 'week' when 'month' then 'month' else 'day' end, day_from::timestamp), day_to::timestamp,
+    case ${unit} when 'week' then interval '1 week' when 'month' then interval '1 month' else interval '1 day' end) as at
+  where ${unit} in ('day', 'week', 'month')`;
 
 /** Refuses a period that ends before it starts, or an unknown grouping. */
 export const checkPeriod = (groupings: readonly string[]) => `

@@ -40,7 +40,7 @@ begin
   from groups left join visits on visits.key = groups.key
   group by groups.key, groups.name
   order by case when group_by in ('day', 'week', 'month') then groups.key end,
-    5 desc, 3 desc, groups.name, groups.key;
+    4 desc, 3 desc, groups.name, groups.key;
 end
 $$;
 comment on function public.revenue_report(date, date, text) is 'Revenue of completed appointments at their kept price, with cancelled and no-show counts, by day, week, month (every interval of the period), service or client (most revenue first). Practice only.';
