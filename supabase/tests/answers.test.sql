@@ -35,13 +35,13 @@ select is(
   '[{"start": "13:00", "end": "14:00", "reason": "dentist"}]'::jsonb,
   'free_time names the day''s closures');
 select results_eq(
-  $$select date, kind, reason, other_client from public.series_check(array['2026-11-23', '2026-11-30']::date[], '10:30', '11:30')$$,
+  $$select date, kind, reason, other_client from public.series_check('[{"date": "2026-11-23", "start_time": "10:30", "end_time": "11:30"}, {"date": "2026-11-30", "start_time": "10:30", "end_time": "11:30"}]')$$,
   $$values ('2026-11-23'::date, 'overlap', 'overlaps', 'Ann (A)')$$,
   'the series check finds A''s own booking, by its client''s name');
 select results_eq(
-  $$select date, kind, reason from public.series_check(array['2026-11-23', '2026-11-24']::date[], '13:30', '14:30')$$,
-  $$values ('2026-11-23'::date, 'closure', 'closed: dentist'), ('2026-11-24'::date, 'hours', 'a closed day')$$,
-  'the series check names the closure and the closed day');
+  $$select date, kind, reason, opening from public.series_check('[{"date": "2026-11-23", "start_time": "13:30", "end_time": "14:30"}, {"date": "2026-11-23", "start_time": "16:30", "end_time": "17:30"}, {"date": "2026-11-24", "start_time": "13:30", "end_time": "14:30"}]')$$,
+  $$values ('2026-11-23'::date, 'closure', 'closed: dentist', null), ('2026-11-23'::date, 'hours', 'outside business hours', '09:00-17:00'), ('2026-11-24'::date, 'hours', 'a closed day', null)$$,
+  'the series check names the closure, the hours and the closed day');
 select results_eq(
   $$select label, completed, revenue from public.revenue_report('2026-11-01', '2026-11-30', 'month')$$,
   $$values ('2026-11', 1, 80.00)$$,

@@ -49,7 +49,7 @@ export type BookingLength = { service: string; step: number } | { duration: numb
 /** Each day from `from` to `to` with its free time, and with `length` its slots; today from now on. */
 export async function readAvailability(ctx: Context, from: string, to: string, length?: BookingLength): Promise<Availability> {
   const timeZone = await practiceTimeZone(ctx);
-  return callAnswer<Availability>(ctx, 'free_time', {
+  return callAnswer<Availability>(await ctx.api(), 'free_time', {
     day_from: from,
     day_to: to,
     not_before: dateTimeIn(ctx.now(), timeZone),

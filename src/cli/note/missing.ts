@@ -58,7 +58,7 @@ async function runMissing(options: MissingOptions, ctx: Context): Promise<void> 
   const hours = parseFlag('--older-than', () => parseAgeHours(options.olderThan));
   const today = await dayOption(ctx, 'today', 'today');
   const unsignedBefore = new Date(ctx.now().getTime() - hours * HOUR_MS).toISOString();
-  const rows = await callAnswer<MissingRow[]>(ctx, 'missing_notes', { since, today, unsigned_before: unsignedBefore });
+  const rows = await callAnswer<MissingRow[]>(await ctx.api(), 'missing_notes', { since, today, unsigned_before: unsignedBefore });
   await ctx.out.rows(rows, COLUMNS, options, 'No notes are missing.');
   if (rows.length > 0) throw new SilentExit(ExitCode.failure);
 }

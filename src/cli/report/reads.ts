@@ -6,8 +6,8 @@ import type { Context } from '../context.js';
 import { callAnswer } from '../shared/answers.js';
 
 /** The rows `name` answers for `period`, with the function's other arguments. */
-export function readReport<Row>(ctx: Context, name: string, period: Period, args: Record<string, unknown> = {}): Promise<Row[]> {
-  return callAnswer<Row[]>(ctx, name, { day_from: period.from, day_to: period.to, ...args });
+export async function readReport<Row>(ctx: Context, name: string, period: Period, args: Record<string, unknown> = {}): Promise<Row[]> {
+  return callAnswer<Row[]>(await ctx.api(), name, { day_from: period.from, day_to: period.to, ...args });
 }
 
 /** A numeric from the database (a JSON number or string) as `1234.50`; exact within 2^53 cents. */

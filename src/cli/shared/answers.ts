@@ -1,8 +1,8 @@
 // The practice's answers are SQL functions (migration 12) served as PostgREST RPC: a command calls one
 // by name with named arguments and presents what it returns. A backend whose schema predates them
 // answers PGRST202; that becomes a message naming the schema version it lacks and how to apply it.
+import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
-import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 
 /** The schema version that added the answer functions (src/server/db/migrations/0012-answers.ts). */
@@ -12,8 +12,7 @@ export const ANSWERS_SCHEMA_VERSION = 12;
  * Calls `/rest/v1/rpc/<name>` with `args` (and, for a set, PostgREST's `query`: `limit=1`); every
  * answer function is stable, so a retry is safe.
  */
-export async function callAnswer<Result>(ctx: Context, name: string, args: Record<string, unknown>, query?: string): Promise<Result> {
-  const api = await ctx.api();
+export async function callAnswer<Result>(api: ApiClient, name: string, args: Record<string, unknown>, query?: string): Promise<Result> {
   try {
     const response = await api.request({ method: 'POST', path: `/rest/v1/rpc/${encodeURIComponent(name)}`, query, body: args, idempotent: true });
     return response.json<Result>();

@@ -20,7 +20,7 @@ export const ANSWER_FUNCTIONS = [
   'free_windows(date, date, timestamp)',
   'free_slots(date, date, integer, integer, integer, timestamp)',
   'free_time(date, date, timestamp, text, uuid, integer, integer, integer)',
-  'series_check(date[], time, time, uuid, uuid[])',
+  'series_check(jsonb, uuid, uuid[])',
   'revenue_report(date, date, text)',
   'pnl_ledger(date, date)',
   'pnl_by_month(date, date)',
