@@ -15,8 +15,6 @@ import type { Migration } from './migration.js';
 
 /** Each function of this migration by its signature: execute is granted on these and nothing else. */
 export const ANSWER_FUNCTIONS = [
-  'opening_hours(date, date)',
-  'busy_time(date, date)',
   'free_windows(date, date, timestamp)',
   'free_slots(date, date, integer, integer, integer, timestamp)',
   'free_time(date, date, timestamp, text, uuid, integer, integer, integer)',

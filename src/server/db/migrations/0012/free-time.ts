@@ -7,7 +7,8 @@
 // routes every read to one shard (docs/scale-out.md).
 const ME = '(select auth.uid())';
 
-// Inline pieces shared by the functions below (one definition, pasted into each body).
+// Inline pieces shared by the functions below (one definition, pasted into each plpgsql body, whose
+// plans PostgreSQL keeps for the session: a SQL function of its own is planned again on every call).
 // The hours of each day from `day_from` to `day_to` as local ranges: a practice with no hours has no
 // opinion and is open 00:00-23:59 every day (DESIGN.md section 3).
 const openings = `
@@ -23,56 +24,58 @@ const openings = `
   union all
   select days.day, tsrange(days.day, days.day + time '23:59') from days, hours_set where not hours_set.set`;
 
-export const freeTimeFunctions = `
--- Each opening of the days asked about, and what of it closures leave usable for a visit.
-create function public.opening_hours(day_from date, day_to date)
-returns table (date date, opening tsrange, usable tsmultirange)
-language sql stable security invoker as $$
+// Each opening of the days asked about (numbered), and what of it closures leave usable for a visit.
+const hours = `
   with openings as (${openings}
   ), closed as (
-    select coalesce(range_agg(tsrange(starts_at, ends_at)), '{}'::tsmultirange) as ranges
-    from public.closures
-    where therapist_id = ${ME} and starts_at < day_to + 1 and ends_at > day_from::timestamp
+    select coalesce(range_agg(tsrange(closure.starts_at, closure.ends_at)), '{}'::tsmultirange) as ranges
+    from public.closures as closure
+    where closure.therapist_id = ${ME} and closure.starts_at < day_to + 1 and closure.ends_at > day_from::timestamp
   )
-  select openings.day, openings.opening, tsmultirange(openings.opening) - closed.ranges
-  from openings, closed
-  order by 1, 2
-$$;
-comment on function public.opening_hours(date, date) is 'Each day''s opening hours (business_hours, or all day when none are set) and what closures leave of them; local times. Times only: safe for a public page.';
+  select row_number() over () as n, openings.day, openings.opening, tsmultirange(openings.opening) - closed.ranges as usable
+  from openings, closed`;
 
--- What bookings keep from others: each appointment that is not cancelled or no_show, from its start
--- to its end plus its buffer (the overlap rule of migration 4), merged. The day before is read too:
--- its buffer may run past midnight.
-create function public.busy_time(day_from date, day_to date)
-returns tsmultirange
-language sql stable security invoker as $$
-  select coalesce(range_agg(tsrange("date" + start_time, "date" + end_time + buffer_minutes * interval '1 minute')), '{}'::tsmultirange)
-  from public.appointments
-  where therapist_id = ${ME} and "date" between day_from - 1 and day_to + 1
-    and status not in ('cancelled', 'no_show')
-$$;
-comment on function public.busy_time(date, date) is 'The time bookings keep from others (start to end plus buffer, cancelled and no_show ones excluded), merged; no names. Safe for a public page.';
+// What bookings keep from others: each appointment that is not cancelled or no_show, from its start
+// to its end plus its buffer (the overlap rule of migration 4), merged. The day before is read too:
+// its buffer may run past midnight.
+const busy = `
+  select coalesce(range_agg(tsrange(booked."date" + booked.start_time, booked."date" + booked.end_time + booked.buffer_minutes * interval '1 minute')), '{}'::tsmultirange) as ranges
+  from public.appointments as booked
+  where booked.therapist_id = ${ME} and booked."date" between day_from - 1 and day_to + 1
+    and booked.status not in ('cancelled', 'no_show')`;
 
+export const freeTimeFunctions = `
 -- The free time: inside the openings, outside closures and bookings, not before not_before.
 create function public.free_windows(day_from date, day_to date, not_before timestamp default null)
 returns table (date date, start_time text, end_time text)
-language sql stable security invoker as $$
-  with busy as (select public.busy_time(day_from, day_to) as ranges)
-  select hours.date, to_char(lower(free), 'HH24:MI'), to_char(upper(free), 'HH24:MI')
-  from public.opening_hours(day_from, day_to) as hours, busy,
+language plpgsql stable security invoker
+-- JIT would compile for longer than the answer takes (the planner cannot know how few rows a period
+-- holds), and one plan a session serves every call: the arguments change no plan worth a new one.
+set jit = off set plan_cache_mode = force_generic_plan as $$
+begin
+  return query
+  with busy as (${busy}
+  ), hours as (${hours}
+  )
+  select hours.day, to_char(lower(free), 'HH24:MI'), to_char(upper(free), 'HH24:MI')
+  from hours, busy,
     unnest(hours.usable - busy.ranges
       - case when not_before is null then '{}'::tsmultirange else tsmultirange(tsrange(null, not_before)) end) as free
-  order by 1, 2
+  order by 1, 2;
+end
 $$;
 comment on function public.free_windows(date, date, timestamp) is 'Free time from day_from to day_to (local), not before not_before: the opening hours less closures and bookings with their buffers. Times only.';
 
 -- Where a visit of length_minutes fits, its buffer_after kept free after it: every step_minutes from
 -- the opening, plus each edge (an opening, the end of a booking and its buffer, the end of a closure),
--- as long as the visit lies inside the usable hours and the visit and its buffer touch no booking.
+-- as long as the visit lies inside one free window and its buffer touches no booking.
 create function public.free_slots(day_from date, day_to date, length_minutes integer, buffer_after integer default 0,
   step_minutes integer default 15, not_before timestamp default null)
 returns table (date date, start_time text, end_time text)
-language plpgsql stable security invoker as $$
+language plpgsql stable security invoker
+-- JIT would compile for longer than the answer takes (the planner cannot know how few rows a period
+-- holds), and one plan a session serves every call: the arguments change no plan worth a new one.
+set jit = off set plan_cache_mode = force_generic_plan as $$
 begin
   if day_to < day_from or day_to > day_from + 365 then
     raise exception 'the range runs from % to %: it must end on or after its start, within 366 days', day_from, day_to using errcode = '22023';
@@ -87,28 +90,30 @@ begin
     raise exception 'buffer_after must be 0 to 1440; got %', buffer_after using errcode = '22023';
   end if;
   return query
-  with busy as (
-    select public.busy_time(day_from, day_to) as ranges
-  ), hours as (
-    select * from public.opening_hours(day_from, day_to)
-  ), candidates as (
-    -- The grid, counted from the opening.
-    select hours.date, hours.usable, start
-    from hours, generate_series(lower(hours.opening), upper(hours.opening) - length_minutes * interval '1 minute', step_minutes * interval '1 minute') as start
-    union
-    -- The edges: where a free window starts, unless it starts only because it is now.
-    select hours.date, hours.usable, lower(free)
-    from hours, busy, unnest(hours.usable - busy.ranges) as free
-    where not_before is null or lower(free) > not_before
-       or (lower(free) = not_before and lower(free) = lower(hours.opening))
-  ), length as (
-    select length_minutes * interval '1 minute' as visit, (length_minutes + buffer_after) * interval '1 minute' as kept
+  with busy as (${busy}
+  ), hours as (${hours}
+  ), windows as (
+    -- The free windows, each with the opening its grid counts from; an edge is where one starts,
+    -- unless it starts only because it is now.
+    select hours.day, lower(hours.opening) as origin, lower(free) as opens, upper(free) as closes,
+      not_before is null or lower(free) <> not_before or lower(free) = lower(hours.opening) as edge
+    from hours, busy,
+      unnest(hours.usable - busy.ranges
+        - case when not_before is null then '{}'::tsmultirange else tsmultirange(tsrange(null, not_before)) end) as free
+  ), starts as (
+    select windows.day, windows.closes, windows.opens as start from windows where windows.edge
+    union all
+    select windows.day, windows.closes, grid
+    from windows, generate_series(
+      windows.origin + ceil(extract(epoch from windows.opens - windows.origin) / 60 / step_minutes) * step_minutes * interval '1 minute',
+      windows.closes - length_minutes * interval '1 minute', step_minutes * interval '1 minute') as grid
+    where grid > windows.opens or not windows.edge
   )
-  select candidates.date, to_char(start, 'HH24:MI'), to_char(start + length.visit, 'HH24:MI')
-  from candidates, busy, length
-  where (not_before is null or start >= not_before)
-    and candidates.usable @> tsrange(start, start + length.visit)
-    and not busy.ranges && tsrange(start, start + length.kept)
+  -- Inside its window the visit is open and clear of bookings; its buffer must clear them too.
+  select starts.day, to_char(starts.start, 'HH24:MI'), to_char(starts.start + length_minutes * interval '1 minute', 'HH24:MI')
+  from starts, busy
+  where starts.start + length_minutes * interval '1 minute' <= starts.closes
+    and not busy.ranges && tsrange(starts.start, starts.start + (length_minutes + buffer_after) * interval '1 minute')
   order by 1, 2;
 end
 $$;
@@ -119,7 +124,10 @@ comment on function public.free_slots(date, date, integer, integer, integer, tim
 create function public.free_time(day_from date, day_to date, not_before timestamp default null, time_zone text default null,
   service uuid default null, length_minutes integer default null, buffer_after integer default null, step_minutes integer default 15)
 returns jsonb
-language plpgsql stable security invoker as $$
+language plpgsql stable security invoker
+-- JIT would compile for longer than the answer takes (the planner cannot know how few rows a period
+-- holds), and one plan a session serves every call: the arguments change no plan worth a new one.
+set jit = off set plan_cache_mode = force_generic_plan as $$
 declare
   offered_name text;
   now_local timestamp := coalesce(not_before, case when time_zone is null then null else now() at time zone time_zone end);
@@ -140,8 +148,7 @@ begin
       raise exception 'no service %', service using errcode = '22023', hint = 'List the services with practice service list.';
     end if;
   end if;
-  with hours as (
-    select * from public.opening_hours(day_from, day_to)
+  with hours as (${hours}
   ), free as (
     select * from public.free_windows(day_from, day_to, now_local)
   ), slots as (
@@ -158,7 +165,7 @@ begin
     'days', coalesce(jsonb_agg(jsonb_build_object(
       'date', days.date,
       'day_of_week', (array['monday','tuesday','wednesday','thursday','friday','saturday','sunday'])[extract(isodow from days.date)],
-      'closed', not exists (select 1 from hours where hours.date = days.date),
+      'closed', not exists (select 1 from hours where hours.day = days.date),
       'closures', (select coalesce(jsonb_agg(jsonb_build_object(
           'start', to_char(greatest(starts_at, days.date::timestamp), 'HH24:MI'),
           'end', case when ends_at >= days.date + 1 then '24:00' else to_char(ends_at, 'HH24:MI') end,

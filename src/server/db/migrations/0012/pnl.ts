@@ -38,7 +38,10 @@ const checkRange = `
 export const pnlFunctions = `
 create function public.pnl_ledger(day_from date, day_to date)
 returns table (month text, category text, revenue numeric, expenses numeric, net numeric, no_price integer)
-language plpgsql stable security invoker as $$
+language plpgsql stable security invoker
+-- JIT would compile for longer than the answer takes (the planner cannot know how few rows a period
+-- holds), and one plan a session serves every call: the arguments change no plan worth a new one.
+set jit = off set plan_cache_mode = force_generic_plan as $$
 begin
   ${checkRange}
   return query
@@ -52,7 +55,10 @@ comment on function public.pnl_ledger(date, date) is 'The accountant''s profit a
 
 create function public.pnl_by_month(day_from date, day_to date)
 returns table (month text, revenue numeric, expenses numeric, net numeric, no_price integer)
-language plpgsql stable security invoker as $$
+language plpgsql stable security invoker
+-- JIT would compile for longer than the answer takes (the planner cannot know how few rows a period
+-- holds), and one plan a session serves every call: the arguments change no plan worth a new one.
+set jit = off set plan_cache_mode = force_generic_plan as $$
 begin
   ${checkRange}
   return query
@@ -66,7 +72,10 @@ comment on function public.pnl_by_month(date, date) is 'Profit and loss per mont
 
 create function public.pnl_by_category(day_from date, day_to date)
 returns table (kind text, category text, amount numeric, no_price integer)
-language plpgsql stable security invoker as $$
+language plpgsql stable security invoker
+-- JIT would compile for longer than the answer takes (the planner cannot know how few rows a period
+-- holds), and one plan a session serves every call: the arguments change no plan worth a new one.
+set jit = off set plan_cache_mode = force_generic_plan as $$
 begin
   ${checkRange}
   return query

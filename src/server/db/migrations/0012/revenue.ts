@@ -8,7 +8,10 @@ const ME = '(select auth.uid())';
 export const revenueFunction = `
 create function public.revenue_report(day_from date, day_to date, group_by text default 'day')
 returns table (key text, label text, completed integer, revenue numeric, cancelled integer, no_show integer, no_price integer)
-language plpgsql stable security invoker as $$
+language plpgsql stable security invoker
+-- JIT would compile for longer than the answer takes (the planner cannot know how few rows a period
+-- holds), and one plan a session serves every call: the arguments change no plan worth a new one.
+set jit = off set plan_cache_mode = force_generic_plan as $$
 begin
   ${checkPeriod(['day', 'week', 'month', 'service', 'client'])}
   return query

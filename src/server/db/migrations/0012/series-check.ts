@@ -10,7 +10,10 @@ export const seriesCheckFunction = `
 create function public.series_check(occurrences jsonb, service uuid default null, moving uuid[] default '{}')
 returns table (date date, kind text, reason text, opening text, other_id uuid, other_client text, other_date date,
   other_start text, other_end text, other_status text)
-language plpgsql stable security invoker as $$
+language plpgsql stable security invoker
+-- JIT would compile for longer than the answer takes (the planner cannot know how few rows a period
+-- holds), and one plan a session serves every call: the arguments change no plan worth a new one.
+set jit = off set plan_cache_mode = force_generic_plan as $$
 declare
   buffer integer := 0;
   hours_set boolean := exists (select 1 from public.business_hours as hours where hours.therapist_id = ${ME});

@@ -10,7 +10,10 @@ export const visitFunctions = `
 create function public.visits_report(day_from date, day_to date, group_by text default 'week')
 returns table (key text, label text, booked integer, visits integer, no_show integer, cancelled integer,
   no_show_rate numeric, cancellation_rate numeric)
-language plpgsql stable security invoker as $$
+language plpgsql stable security invoker
+-- JIT would compile for longer than the answer takes (the planner cannot know how few rows a period
+-- holds), and one plan a session serves every call: the arguments change no plan worth a new one.
+set jit = off set plan_cache_mode = force_generic_plan as $$
 begin
   ${checkPeriod(['day', 'week', 'month', 'service'])}
   return query
@@ -51,7 +54,10 @@ comment on function public.visits_report(date, date, text) is 'Bookings of the p
 create function public.clients_report(day_from date, day_to date, today date, lapse_days integer default 60, lapsed_only boolean default false)
 returns table (client_id uuid, client text, kind text, first_visit date, last_visit date, visits integer, revenue numeric,
   all_visits integer, all_revenue numeric)
-language plpgsql stable security invoker as $$
+language plpgsql stable security invoker
+-- JIT would compile for longer than the answer takes (the planner cannot know how few rows a period
+-- holds), and one plan a session serves every call: the arguments change no plan worth a new one.
+set jit = off set plan_cache_mode = force_generic_plan as $$
 begin
   if day_to < day_from then
     raise exception 'the period ends (%) before it starts (%)', day_to, day_from using errcode = '22023';
