@@ -6,7 +6,7 @@ import { ApiError } from '../../core/api-error.js';
 import { CommandError } from '../errors.js';
 
 /** The schema version that added the answer functions (src/server/db/migrations/0012-answers.ts). */
-export const ANSWERS_SCHEMA_VERSION = 12;
+const ANSWERS_SCHEMA_VERSION = 12;
 
 /**
  * Calls `/rest/v1/rpc/<name>` with `args` (and, for a set, PostgREST's `query`: `limit=1`); every

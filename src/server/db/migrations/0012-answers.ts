@@ -14,7 +14,7 @@ import { visitFunctions } from './0012/visits.js';
 import type { Migration } from './migration.js';
 
 /** Each function of this migration by its signature: execute is granted on these and nothing else. */
-export const ANSWER_FUNCTIONS = [
+const ANSWER_FUNCTIONS = [
   'free_windows(date, date, timestamp)',
   'free_slots(date, date, integer, integer, integer, timestamp)',
   'free_time(date, date, timestamp, text, uuid, integer, integer, integer)',
