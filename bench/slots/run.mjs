@@ -53,7 +53,7 @@ async function seed(service, token) {
   }));
 }
 
-const service = await startService({ env, dataDir: join(home, 'service'), flags: ['--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'] });
+const service = await startService({ env, dataDir: join(home, 'service'), flags: ['--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0', '--statement-timeout-authenticated', '120'] });
 const proxy = await countingProxy(service.url);
 try {
   const { token, userId } = await signUp(service.url, service.anon_key);
