@@ -16,7 +16,7 @@ import { ANY_ORIGIN } from './http/cors-origins.js';
 import { capConnectionsPerIp } from './http/connection-cap.js';
 import {
   BODY_LIMIT_BYTES, type ConnectionSettings, DEFAULT_CONNECTION_SETTINGS, DEFAULT_RATE_LIMITS, HEADER_LIMIT_BYTES,
-  KEEP_ALIVE_TIMEOUT_SECONDS, type RateLimitSettings,
+  KEEP_ALIVE_TIMEOUT_SECONDS, type RateLimitSettings, URL_LIMIT_BYTES,
 } from './http/limits.js';
 import { installRateLimits, type RateLimitStore } from './http/rate-limits.js';
 import { answerClientError, checkUrlLength } from './http/request-size.js';
@@ -81,6 +81,9 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A table or function name as long as the URL may be: unknown names are answered by the planner
+    // (PGRST205, PGRST202), not by the router's 414 in fastify's own shape.
+    routerOptions: { maxParamLength: URL_LIMIT_BYTES },
     exposeHeadRoutes: false,
     // A slow client is answered 408 (request-size.ts) once its headers, or its whole request with
     // the body, take longer than allowed; Node checks its connections at the interval.
@@ -146,7 +149,7 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
     url: '/rest/v1/',
     onRequest: [authenticate, ...limits.rest],
     handler: async (request, reply) =>
-      reply.type('application/openapi+json; charset=utf-8').send(request.method === 'HEAD' ? undefined : JSON.stringify(openApiDocument(schema))),
+      reply.type('application/openapi+json; charset=utf-8').send(request.method === 'HEAD' ? undefined : JSON.stringify(openApiDocument(schema, request.identity!.role))),
   });
 
   const handleRest = restHandler(db, schema);

@@ -1,13 +1,27 @@
 // No answer is ever a 5xx: requests built from the pieces issue 16 added (Prefer tokens, Accept and
 // Content-Type, profiles, fts and quantified filters, PUT, CSV and form bodies), and issue 24's bad
-// input (selects past PostgreSQL's 1664 target entries, bodies that are not UTF-8), valid and broken
-// mixed at random, each answered below 500 with a well-formed body.
+// input (selects past PostgreSQL's 1664 target entries, bodies that are not UTF-8), and calls of
+// functions through rpc/ (issue 28), valid and broken mixed at random, each answered below 500 with
+// a well-formed body.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insert, practice, type Practice } from '../helpers/fixtures.js';
 import { startTestServer } from '../helpers/server.js';
 
-const server = await startTestServer();
+// Functions for rpc/ of every result shape and volatility, one that raises, one taking the whole body.
+const FUNCTIONS = `
+create function public.add_them(a integer, b integer default 1) returns integer language sql immutable as $$ select a + b $$;
+create function public.clients_named(pattern text default '%') returns setof public.clients language sql stable
+  as $$ select * from public.clients where name like pattern $$;
+create function public.visit_totals(at_least integer) returns table(name text, visits integer) language sql stable
+  as $$ select name, total_visits from public.clients where total_visits >= at_least $$;
+create function public.echo(jsonb) returns jsonb language sql immutable as $$ select $1 $$;
+create function public.refuse(why text) returns void language plpgsql stable as $$ begin raise exception '%', why; end $$;
+create function public.divide(a numeric, b numeric) returns numeric language sql immutable as $$ select a / b $$;
+create function public.rename_all(new_name text) returns void language sql volatile as $$ update public.clients set name = new_name where false $$;
+`;
+
+const server = await startTestServer({ schemaSql: FUNCTIONS });
 afterAll(() => server.close());
 
 let t: Practice;
@@ -61,6 +75,47 @@ it('answers every combination below 500, with a JSON error body when it refuses'
   }), { numRuns: 300, seed: 16 });
   // The mix reaches both the successes and the refusals, so the bound above is tested on each.
   expect([...seen].filter((status) => status < 300).length).toBeGreaterThanOrEqual(2);
+  expect([...seen].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(3);
+});
+
+const RPC_NAMES = ['add_them', 'clients_named', 'visit_totals', 'echo', 'refuse', 'divide', 'rename_all', 'practice_schema_version', 'nope', 'add_them%00', 'x'.repeat(300)];
+const RPC_ARGS = ['a=1', 'a=x', 'b=99999999999', 'pattern=A%25', 'at_least=0', 'at_least=-1.5', 'why=no', 'a=1&b=0', 'new_name=Q', 'a=1&a=2', 'zzz=1', ''];
+const RPC_QUERY = ['select=name', 'select=visits,name', 'select=nope', 'order=name.desc', 'name=eq.Bob', 'visits=gt.x', 'limit=1', 'offset=5', 'add_them=eq.2', 'select=count()', 'select=*,appointments(*)'];
+const RPC_BODIES = ['{"a":1,"b":2}', '{"a":"x"}', '{"a":2147483647,"b":1}', '{"pattern":"%"}', '{"at_least":null}', '{"why":"stop"}', '{"a":1,"b":0}',
+  '{"new_name":"Q"}', '{"any":["json",{"deep":true}]}', '[{"a":1}]', '"a"', 'null', '{', '', 'a=1&b=2', 'a,b\n1,2\n', '{"a":1,"zzz":2}'];
+
+const rpcRequest = fc.record({
+  method: fc.constantFrom('GET', 'HEAD', 'POST', 'PATCH', 'DELETE'),
+  name: fc.constantFrom(...RPC_NAMES),
+  args: fc.subarray(RPC_ARGS, { maxLength: 2 }),
+  query: fc.subarray(RPC_QUERY, { maxLength: 3 }),
+  prefer: fc.subarray(['return=minimal', 'count=exact', 'handling=strict', 'tx=rollback', 'params=single-object'], { maxLength: 2 }),
+  // Mostly the headers a client sends, so that calls succeed as well as fail.
+  accept: fc.oneof({ arbitrary: fc.constant('application/json'), weight: 3 }, { arbitrary: fc.constantFrom(...ACCEPT), weight: 1 }),
+  contentType: fc.oneof({ arbitrary: fc.constant('application/json'), weight: 3 }, { arbitrary: fc.constantFrom(...CONTENT_TYPE), weight: 1 }),
+  range: fc.constantFrom(undefined, '0-0', '5-9', 'x'),
+  body: fc.constantFrom(...RPC_BODIES),
+  anon: fc.boolean(),
+});
+
+it('answers every call of rpc/ below 500, with a JSON error body when it refuses', async () => {
+  const seen = new Set<number>();
+  let answered = 0;
+  await fc.assert(fc.asyncProperty(rpcRequest, async (r) => {
+    const headers: Record<string, string> = {
+      ...(r.anon ? { apikey: server.keys.anonKey } : t.headers), prefer: r.prefer.join(', '), accept: r.accept, 'content-type': r.contentType,
+    };
+    if (r.range !== undefined) headers.range = r.range;
+    const query = [...(r.method === 'POST' ? [] : r.args), ...r.query].join('&');
+    const response = await fetch(`${server.rest}/rpc/${r.name}?${query}`, { method: r.method, headers, ...(r.method === 'POST' ? { body: r.body } : {}) });
+    const text = await response.text();
+    seen.add(response.status);
+    if (response.status < 300) answered++;
+    expect(response.status, `${r.method} rpc/${r.name}?${query} ${JSON.stringify(headers)} ${r.body}: ${text}`).toBeLessThan(500);
+    if (response.status >= 400 && r.method !== 'HEAD') expect(Object.keys(JSON.parse(text)).sort()).toEqual(['code', 'details', 'hint', 'message']);
+  }), { numRuns: 300, seed: 28 });
+  // Calls succeed as well as fail, so the bound above is tested on each.
+  expect(answered).toBeGreaterThanOrEqual(5);
   expect([...seen].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(3);
 });
 

@@ -103,6 +103,34 @@ describe('calling a function', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the functions the caller may execute, GET only for those that only read', async () => {
+    const owner = await practice(server);
+    const document = (await owner.get('/')).body;
+    expect(document.paths['/rpc/add_them']).toEqual({
+      get: {
+        tags: ['(rpc) add_them'],
+        parameters: [
+          { name: 'a', in: 'query', required: true, type: 'integer', format: 'integer' },
+          { name: 'b', in: 'query', required: false, type: 'integer', format: 'integer' },
+        ],
+        responses: { 200: { description: 'OK' } },
+      },
+      post: {
+        tags: ['(rpc) add_them'],
+        parameters: [{
+          name: 'args', in: 'body', required: true,
+          schema: { type: 'object', properties: { a: { type: 'integer', format: 'integer' }, b: { type: 'integer', format: 'integer' } }, required: ['a'] },
+        }],
+        responses: { 200: { description: 'OK' } },
+      },
+    });
+    expect(Object.keys(document.paths['/rpc/rename_all'])).toEqual(['post']);
+    expect(document.paths['/rpc/hidden']).toBeUndefined();
+    expect(document.paths['/rpc/practice_schema_version'].get.summary).toMatch(/highest schema migration/);
+  });
+});
+
 describe('a function that cannot be chosen', () => {
   it('is PGRST202 with PostgREST\'s wording and its "Perhaps you meant" hint', async () => {
     const owner = await practice(server);

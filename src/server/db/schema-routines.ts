@@ -13,7 +13,7 @@ export interface RoutineParam {
   variadic: boolean;
 }
 
-export type Volatility = 'volatile' | 'stable' | 'immutable';
+type Volatility = 'volatile' | 'stable' | 'immutable';
 
 export interface Routine {
   name: string;

@@ -38,8 +38,8 @@ export interface InsertPlan extends PlanBase {
   rows: string;
   conflict: { columns: Column[]; resolution: 'merge-duplicates' | 'ignore-duplicates' } | null;
   returning: Shape | null;
-  /** The key column named in `Location` (return=headers-only), or null when there is none. */
-  location: string | null;
+  /** The primary key's columns named in `Location` (return=headers-only), in table order; null without one. */
+  location: string[] | null;
   /** `Prefer: missing=default`: these columns take their default where an object lacks their key. */
   defaults: Column[];
   /** PUT: the URL's primary key, which the body's must equal (else 400 PGRST115); null for POST. */
@@ -149,7 +149,7 @@ function planInsert(schema: SchemaCache, table: Table, input: PlanInput, base: P
     rows: JSON.stringify(rows),
     conflict: resolution ? { columns: conflictNames.map((name) => resolveColumn(table, name)), resolution } : null,
     returning: returning(schema, table, input),
-    location: input.prefer.return === 'headers-only' ? locationColumn(table) : null,
+    location: input.prefer.return === 'headers-only' && table.primaryKey.length > 0 ? table.primaryKey : null,
     defaults: input.prefer.missing === 'default' ? columns.filter((column) => column.default !== null) : [],
     put: null,
   };
@@ -177,12 +177,6 @@ function planPut(schema: SchemaCache, table: Table, input: PlanInput, base: Plan
   if (!isObject(first)) throw failures.invalidBody('Request body of PUT must be a JSON object');
   const plan = planInsert(schema, table, { ...input, body: first, prefer: { ...input.prefer, resolution: 'merge-duplicates' }, query: { ...query, onConflict: null } }, base);
   return { ...plan, put: conditions.map((condition) => (resolveColumn(table, condition.column), condition)) };
-}
-
-/** The primary key without the tenant column: the caller's practice is implied, so `?id=eq.X` names the row. */
-function locationColumn(table: Table): string | null {
-  const key = table.primaryKey.filter((name) => name !== TENANT_COLUMN);
-  return key.length === 1 ? key[0]! : null;
 }
 
 /** The representation of a write: the select's shape, its embedded resources with their filters (not the root's). */

@@ -71,17 +71,25 @@ export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): Res
   }
 
   if (plan.kind === 'insert') {
-    // An upsert that inserted nothing (every row merged or ignored) answers 200, else 201.
-    const status = plan.conflict && row.inserted === 0 ? 200 : 201;
+    // An upsert that merged every row answers 200; one that ignored them is still 201 (with []), as PostgREST's.
+    const status = plan.conflict?.resolution === 'merge-duplicates' && row.inserted === 0 ? 200 : 201;
     headers['content-range'] = '*/*';
-    if (plan.location && row.location_id !== null) {
-      headers.location = `/${plan.table.name}?${plan.location}=eq.${encodeURIComponent(row.location_id)}`;
-    }
+    if (plan.location && row.location_id !== null) headers.location = locationOf(plan.table.name, plan.location, row.location_id);
     return withoutEmptyBodyType({ status, headers, body: plan.returning ? row.body : null });
   }
 
   headers['content-range'] = contentRange(0, row.page_total, null);
   return withoutEmptyBodyType(plan.returning ? { status: 200, headers, body: row.body } : { status: 204, headers, body: null });
+}
+
+/** PostgREST's Location: every primary-key column, `is.null` for a null, as renderSimpleQuery encodes it. */
+function locationOf(table: string, key: string[], valuesJson: string): string {
+  const values = JSON.parse(valuesJson) as Array<string | null>;
+  const pairs = key.map((name, i) => {
+    const value = values[i] ?? null;
+    return `${encodeURIComponent(name)}=${value === null ? 'is.null' : `eq.${encodeURIComponent(value)}`}`;
+  });
+  return `/${table}?${pairs.join('&')}`;
 }
 
 /** A write answered without a body carries no Content-Type, as PostgREST's (InsertSpec) does not. */

@@ -214,7 +214,7 @@ function readSql(plan: ReadPlan): Statement {
 }
 
 /** The shared tail of every write: counts, the representation and the Location id. */
-function writeResultSql(source: string, returning: Shape | null, media: { single: boolean; csv: boolean }, params: Parameters, extra: { inserted: boolean; location: string | null }): string {
+function writeResultSql(source: string, returning: Shape | null, media: { single: boolean; csv: boolean }, params: Parameters, extra: { inserted: boolean; location: string[] | null }): string {
   let body = 'null::text';
   if (returning) {
     const { columns, joins } = shapeSql(returning, 'pgrst_source', params);
@@ -224,7 +224,13 @@ function writeResultSql(source: string, returning: Shape | null, media: { single
     `null::int as total, ` +
     `${extra.inserted ? '(select count(*) from pgrst_source where pgrst_inserted)::int' : 'null::int'} as inserted, ` +
     `${body} as body, ` +
-    `${extra.location ? `(select ${quote(extra.location)}::text from pgrst_source limit 1)` : 'null::text'} as location_id`;
+    `${extra.location ? locationSql(extra.location) : 'null::text'} as location_id`;
+}
+
+/** PostgREST's locationF: the key's values, as a JSON array of text, only when exactly one row was written. */
+function locationSql(key: string[]): string {
+  const values = key.map((name) => `${quote(name)}::text`).join(', ');
+  return `(select json_build_array(${values})::text from pgrst_source where (select count(*) from pgrst_source) = 1)`;
 }
 
 function insertSql(plan: InsertPlan): Statement {
