@@ -131,7 +131,7 @@ _practice_lookup() {
     "values:client list|--status"|"values:client update|--status") echo "active inactive" ;;
     "values:remind|--channel") echo "sms email" ;;
     "values:report revenue|--by") echo "day week month service client" ;;
-    "values:report pnl|--by") echo "month category" ;;
+    "values:report pnl|--by") echo "month category ledger" ;;
     "values:report visits|--by") echo "day week month service" ;;
     "arguments:profile use"|"arguments:profile add"|"arguments:profile remove") echo "@profiles" ;;
     "arguments:api"|"arguments:server restore"|"arguments:appt show"|"arguments:appt update"|"arguments:appt reschedule"|"arguments:appt confirm"|"arguments:appt complete"|"arguments:appt cancel"|"arguments:appt no-show"|"arguments:appt delete"|"arguments:service update"|"arguments:service retire"|"arguments:service delete"|"arguments:hours set"|"arguments:expense update"|"arguments:expense delete"|"arguments:client search"|"arguments:client show"|"arguments:client update"|"arguments:client archive"|"arguments:client delete"|"arguments:client import"|"arguments:note show"|"arguments:note update"|"arguments:note delete"|"arguments:note sign"|"arguments:note amend"|"arguments:import"|"arguments:help") echo "@files" ;;

@@ -997,7 +997,7 @@ complete -c practice -n "__practice_at 'report revenue'" -l no-color -d 'no colo
 complete -c practice -n "__practice_at 'report revenue'" -l verbose -d 'log every HTTP request and response to stderr (secrets redacted)'
 complete -c practice -n "__practice_at 'report revenue'" -l max-wait -x -d 'longest total wait to retry a request (rate limits, outages); 0: never wait'
 complete -c practice -n "__practice_at 'report revenue'" -l help -s h -d 'show help'
-complete -c practice -n "__practice_at 'report pnl'" -l by -x -a 'month category' -d 'one row per month, or the statement by expense category'
+complete -c practice -n "__practice_at 'report pnl'" -l by -x -a 'month category ledger' -d 'one row per month, the statement by expense category, or the ledger of month x category'
 complete -c practice -n "__practice_at 'report pnl'" -l month -x -d 'a month: 2026-11, this or last'
 complete -c practice -n "__practice_at 'report pnl'" -l year -x -d 'a year: 2026, this or last (default: this)'
 complete -c practice -n "__practice_at 'report pnl'" -l from -x -d 'from this day (inclusive): 2026-11-01, -30d, mon'

@@ -11,7 +11,8 @@ const ids: Record<string, string> = {};
 
 const create = (table: string, fields: Record<string, string | number>) => createWithApi(home, table, fields);
 
-const writes = () => server.received.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${decodeURIComponent(request.url)}`);
+// A POST to rpc/ asks a stable function (the series check): a read, not a write.
+const writes = () => server.received.filter((request) => request.method !== 'GET' && !request.url.startsWith('/rest/v1/rpc/')).map((request) => `${request.method} ${decodeURIComponent(request.url)}`);
 
 /** Rows of `table` matching the filter, read through the service. */
 async function rows(table: string, filter: string): Promise<Array<Record<string, any>>> {
@@ -78,6 +79,19 @@ describe('appt add', () => {
     const result = await home.run(['appt', 'add', '--client', 'Ann Lee', '--service', 'Swedish 60', '--date', '2025-11-28', '--start', '9']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toContain('!');
+  });
+});
+
+describe('time off', () => {
+  it('asks before booking or moving into a closure, naming its reason', async () => {
+    // 2025-12-01 is a Monday, open 09:00-17:00, with a training morning.
+    await create('closures', { starts_at: '2025-12-01T09:00', ends_at: '2025-12-01T12:00', reason: 'training' });
+    const args = ['--client', 'Ann Lee', '--date', '2025-12-01', '--start', '10', '--end', '11'];
+    await refused(['appt', 'add', ...args], 'Booking an appointment (a closure)', ['10:00-11:00 on monday 2025-12-01 falls in time off (training).']);
+    expect(await rows('appointments', 'date=eq.2025-12-01')).toEqual([]);
+    const id = (await done(['appt', 'add', '--client', 'Ann Lee', '--date', '2025-12-01', '--start', '13', '--end', '14'])).id as string;
+    await refused(['appt', 'reschedule', id, '--start', '11'], 'Moving an appointment (a closure)', ['11:00-12:00 on monday 2025-12-01 falls in time off (training).']);
+    expect(await appointment(id)).toMatchObject({ start_time: '13:00' });
   });
 });
 

@@ -7,7 +7,8 @@ import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
 const { server, home } = await signedInCli({ recordRequests: true });
 const ids: Record<string, string> = {};
 
-const writes = () => server.received.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.url.split('?')[0]}`);
+// A POST to rpc/ asks a stable function (the series check): a read, not a write.
+const writes = () => server.received.filter((request) => request.method !== 'GET' && !request.url.startsWith('/rest/v1/rpc/')).map((request) => `${request.method} ${request.url.split('?')[0]}`);
 
 /** Appointments matching every `key=value` filter, in time order. */
 async function rows(...filters: string[]): Promise<Array<Record<string, any>>> {
@@ -108,10 +109,24 @@ describe('appt add --repeat', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('2027-11-05: outside business hours');
     expect(refused.stderr).toContain('2027-11-12: outside business hours');
-    expect(refused.stderr).toContain('--yes to book outside business hours anyway');
+    expect(refused.stderr).toContain('--yes to book outside business hours or in time off anyway');
     const closed = await home.run(['appt', 'add', '--client', 'Ann', '--date', '2027-11-06', '--start', '10', '--end', '11', '--repeat', 'weekly', '--count', '1']);
     expect(closed.stderr).toContain('2027-11-06: a closed day');
     expect((await home.run([...args, '--yes'])).code).toBe(0);
+  });
+
+  it('lists the days a closure would hit, and --skip-conflicts skips them', async () => {
+    // Mondays from 2031-09-01 at 10:00; the practice is away 2031-09-08 and in training the morning of 2031-09-15.
+    await createWithApi(home, 'closures', { starts_at: '2031-09-08T00:00', ends_at: '2031-09-09T00:00', reason: 'holidays' });
+    await createWithApi(home, 'closures', { starts_at: '2031-09-15T09:00', ends_at: '2031-09-15T12:00' });
+    const args = ['appt', 'add', '--client', 'Ann', '--date', '2031-09-01', '--start', '10', '--end', '11', '--repeat', 'weekly', '--count', '4'];
+    const refused = await home.run(args);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('2 of 4 days of the series conflict; nothing was booked:\n  2031-09-08: closed: holidays\n  2031-09-15: closed\n');
+    expect(await rows('date=gte.2031-09-01', 'date=lte.2031-09-30')).toEqual([]);
+    const skipping = await home.run([...args, '--skip-conflicts', '--json']);
+    expect(skipping.code, skipping.stderr).toBe(0);
+    expect(JSON.parse(skipping.stdout).map((row: any) => row.date)).toEqual(['2031-09-01', '2031-09-22']);
   });
 
   it('asks once about an archived client, not once a day', async () => {

@@ -1,7 +1,9 @@
 // Property: for any opening hours of a day (split shifts, or closed) and any bookings on it (with
-// buffers, in any status), `appt slots --step 5` lists exactly the starts on the five-minute grid
-// where the service fits, and the service agrees: a listed start books, piped and without --yes, and
-// a start not listed is refused as outside the hours (or a closed day) or as an overlap.
+// buffers, in any status), `appt slots --step 5` (the database's free_time, migration 12, presented)
+// lists exactly the starts on the five-minute grid where the service fits by the oracle below, and
+// the service agrees: a listed start books, piped and without --yes, and a start not listed is
+// refused as outside the hours (or a closed day) or as an overlap. Minute by minute, with closures and
+// two practices, the SQL functions meet an oracle in test/server/answers-free-slots.test.ts.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatClock } from '../../src/model/when.js';

@@ -48,7 +48,7 @@ describe('appt slots', () => {
     const answer = await slots(['--date', MONDAY]);
     expect(answer).toMatchObject({ from: MONDAY, to: MONDAY, time_zone: 'Europe/Berlin', duration_minutes: null, business_hours_set: true });
     expect(answer.days).toEqual([{
-      date: MONDAY, day_of_week: 'monday', closed: false,
+      date: MONDAY, day_of_week: 'monday', closed: false, closures: [],
       free: [{ start: '10:15', end: '12:00' }, { start: '13:00', end: '14:00' }, { start: '15:30', end: '17:00' }],
     }]);
   });
@@ -71,7 +71,7 @@ describe('appt slots', () => {
   it('names a closed day and covers a range day by day', async () => {
     const answer = await slots(['--from', TUESDAY, '--to', SATURDAY, '--service', 'Swedish 60', '--step', '60']);
     expect(answer.days.map((day: any) => day.date)).toEqual(['2030-01-08', '2030-01-09', '2030-01-10', '2030-01-11', SATURDAY]);
-    expect(answer.days.at(-1)).toEqual({ date: SATURDAY, day_of_week: 'saturday', closed: true, free: [], slots: [] });
+    expect(answer.days.at(-1)).toEqual({ date: SATURDAY, day_of_week: 'saturday', closed: true, closures: [], free: [], slots: [] });
     expect(starts(answer.days[0])).toEqual(['09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00']);
   });
 
@@ -97,12 +97,26 @@ describe('appt slots', () => {
     ]);
   });
 
-  it('reads the range in one request of bookings and one of hours', async () => {
+  it('asks the database once for the whole range (rpc/free_time), reading no rows itself', async () => {
     server.received.length = 0;
     await slots(['--from', MONDAY, '--to', '2030-02-06', '--service', 'Swedish 60']);
-    const reads = server.received.map((request) => decodeURIComponent(request.url).split('?')[0]);
-    expect(reads.filter((path) => path === '/rest/v1/appointments')).toHaveLength(1);
-    expect(reads.filter((path) => path === '/rest/v1/business_hours')).toHaveLength(1);
+    const paths = server.received.map((request) => decodeURIComponent(request.url).split('?')[0]);
+    expect(paths.filter((path) => path === '/rest/v1/rpc/free_time')).toHaveLength(1);
+    expect(paths.filter((path) => path === '/rest/v1/appointments' || path === '/rest/v1/business_hours')).toEqual([]);
+  });
+
+  it('skips closures: a half day is left out of the free time and named, a closed day has no slot', async () => {
+    await createWithApi(home, 'closures', { starts_at: '2030-01-21T09:00', ends_at: '2030-01-21T12:00', reason: 'training' });
+    await createWithApi(home, 'closures', { starts_at: '2030-01-22T00:00', ends_at: '2030-01-23T00:00', reason: 'holidays' });
+    const answer = await slots(['--from', '2030-01-21', '--to', '2030-01-22', '--service', 'Swedish 60', '--step', '60']);
+    expect(answer.days[0]).toMatchObject({ closures: [{ start: '09:00', end: '12:00', reason: 'training' }], free: [{ start: '13:00', end: '17:00' }] });
+    expect(starts(answer.days[0])).toEqual(['13:00', '14:00', '15:00', '16:00']);
+    expect(answer.days[1]).toMatchObject({ closed: false, closures: [{ start: '00:00', end: '24:00', reason: 'holidays' }], free: [], slots: [] });
+    const agenda = await home.run(['appt', 'slots', '--date', '2030-01-22']);
+    expect(agenda.stdout).toContain('closed 00:00-24:00 (holidays)');
+    const first = await home.run(['appt', 'add', '--client', 'Ann Lee', '--service', 'Swedish 60', '--first-free', '--from', '2030-01-22', '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ date: '2030-01-23', start_time: '09:00' });
   });
 
   it.each([
@@ -181,7 +195,8 @@ describe('appt add without --start', () => {
     const result = await home.run(['appt', 'add', '--client', 'Ann Lee', '--service', 'Swedish 60', '--first-free', '--date', SATURDAY]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('No free slot for Swedish 60 on Saturday 2030-01-12.');
-    expect(server.received.filter((request) => request.method !== 'GET')).toEqual([]);
+    // The free-time question is a POST to rpc/, a read; nothing else was sent.
+    expect(server.received.filter((request) => request.method !== 'GET' && !request.url.startsWith('/rest/v1/rpc/'))).toEqual([]);
   });
 
   it.each([

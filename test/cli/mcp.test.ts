@@ -146,6 +146,18 @@ describe('practice mcp --allow-writes', async () => {
     expect(weekend.days[0].closed).toBe(true);
   });
 
+  it('refuses a day find_free_slots cannot read, naming the argument, instead of answering for today', async () => {
+    for (const args of [{ from: 'next thursdy' }, { from: DAY, to: 'someday' }, { from: '2027-02-30' }, { date: 'someday' }]) {
+      const answer = await callTool(allowed, 'find_free_slots', { ...args, service: 'swedish 60' });
+      expect(answer.isError, answer.text).toBe(true);
+      expect(answer.text).toMatch(/`(date|from|to)`/);
+      expect(answer.text).not.toMatch(/--[a-z]/);
+    }
+    // A day given as `date` is that day, not today.
+    const friday = await json(allowed, 'find_free_slots', { date: '2027-03-05', service: 'swedish 60' });
+    expect([friday.from, friday.to]).toEqual(['2027-03-05', '2027-03-05']);
+  });
+
   it('books, and the day\'s and the week\'s schedule show it', async () => {
     booked = await json(allowed, 'book', { client: 'ann', date: DAY, start: '10', service: 'swedish 60' });
     expect([booked.date, booked.start_time, booked.end_time, booked.client_name, booked.status]).toEqual([DAY, '10:00', '11:00', 'Ann Lee', 'scheduled']);

@@ -1,6 +1,7 @@
-// `practice report pnl` end to end: revenue at kept prices less expenses by category, by month and
-// as a statement, and the accountant's CSV (every month x category, a totals row), identical across
-// runs; totals worked out by hand, including 0.10 + 0.20 that must come to 0.30 exactly.
+// `practice report pnl` end to end: revenue at kept prices less expenses by category, by month, as a
+// statement and as the accountant's ledger (every month x category), identical across runs; every
+// format carries the same rows and the totals go to stderr; worked out by hand, including 0.10 + 0.20
+// that must come to 0.30 exactly.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedAutumn } from '../helpers/report-practice.js';
 import { signedInCli } from '../helpers/signed-in-cli.js';
@@ -29,7 +30,7 @@ describe('report pnl', () => {
       '2025-12': ['120.00', '12.00', '108.00'],
     };
     expect(tsv(result.stdout)).toEqual(MONTHS.map((month) => [month, ...(expected[month] ?? ['0.00', '0.00', '0.00'])]));
-    expect(result.stderr).toBe('! 1 completed appointment has no price and counted as 0.\n');
+    expect(result.stderr).toBe('Total revenue 821.30, expenses 1254.80, net -433.50 (2025-01-01 to 2025-12-31).\n! 1 completed appointment has no price and counted as 0.\n');
   });
 
   it('gives the statement by category', async () => {
@@ -46,12 +47,12 @@ describe('report pnl', () => {
     ]);
   });
 
-  it("writes the accountant's CSV: one row per month x category, then the totals, the same every run", async () => {
-    const first = await home.run(['report', 'pnl', '--year', '2025', '--format', 'csv']);
+  it("writes the accountant's ledger: one row per month x category, the totals on stderr, the same every run", async () => {
+    const first = await home.run(['report', 'pnl', '--year', '2025', '--by', 'ledger', '--format', 'csv']);
     expect(first.code, first.stderr).toBe(0);
     const lines = first.stdout.split('\r\n');
     expect(lines[0]).toBe('month,category,revenue,expenses,net');
-    expect(lines).toHaveLength(1 + 12 * 5 + 1 + 1); // header, 12 months x 5 categories, total, final line end
+    expect(lines).toHaveLength(1 + 12 * 5 + 1); // header, 12 months x 5 categories, final line end
     expect(lines.slice(1, 6)).toEqual([
       '2025-01,appointments,0.00,0.00,0.00',
       '2025-01,insurance,0.00,300.00,-300.00',
@@ -66,8 +67,9 @@ describe('report pnl', () => {
       '2025-11,rent,0.00,900.00,-900.00',
       '2025-11,supplies,0.00,42.80,-42.80',
     ]);
-    expect(lines.at(-2)).toBe('total,,821.30,1254.80,-433.50');
-    const again = await home.run(['report', 'pnl', '--year', '2025', '--format', 'csv']);
+    expect(lines.at(-2)).toBe('2025-12,supplies,0.00,0.00,0.00');
+    expect(first.stderr).toContain('Total revenue 821.30, expenses 1254.80, net -433.50');
+    const again = await home.run(['report', 'pnl', '--year', '2025', '--by', 'ledger', '--format', 'csv']);
     expect(again.stdout).toBe(first.stdout);
   });
 
@@ -75,4 +77,20 @@ describe('report pnl', () => {
     const result = await home.run(['report', 'pnl', '--month', '2025-11', '--json']);
     expect(JSON.parse(result.stdout)).toEqual([{ month: '2025-11', revenue: '461.30', expenses: '942.80', net: '-481.50' }]);
   });
+
+  it.each(['month', 'category', 'ledger'])('--by %s: JSON, NDJSON and CSV carry the same rows', async (by) => {
+    const run = async (...format: string[]) => {
+      const result = await home.run(['report', 'pnl', '--year', '2025', '--by', by, ...format]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain('Total revenue 821.30, expenses 1254.80, net -433.50');
+      return result.stdout;
+    };
+    const json: Array<Record<string, string>> = JSON.parse(await run('--json'));
+    const ndjson = (await run('--format', 'ndjson')).trimEnd().split('\n').map((line) => JSON.parse(line));
+    const [header, ...csv] = (await run('--format', 'csv')).trimEnd().split('\r\n');
+    expect(ndjson).toEqual(json);
+    expect(header!.split(',')).toEqual(Object.keys(json[0]!));
+    expect(csv).toEqual(json.map((row) => Object.values(row).join(',')));
+  });
 });
+

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountCents, formatCents } from '../../src/model/money.js';
 import { monthPeriod, yearPeriod } from '../../src/reports/period.js';
-import { intervalsOf } from '../../src/reports/series.js';
 
 describe('cents', () => {
   it('reads amounts as the service sends them, exactly', () => {
@@ -25,11 +24,5 @@ describe('periods', () => {
     expect(monthPeriod('2024-02', '2026-03-15')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
     expect(yearPeriod('last', '2026-03-15')).toEqual({ from: '2025-01-01', to: '2025-12-31' });
     expect(() => monthPeriod('2026-13', '2026-03-15')).toThrow('expected a month like 2026-11, this or last');
-  });
-
-  it('lists every interval that meets the period, weeks from Monday', () => {
-    expect(intervalsOf({ from: '2025-11-01', to: '2025-11-30' }, 'week')).toEqual(['2025-10-27', '2025-11-03', '2025-11-10', '2025-11-17', '2025-11-24']);
-    expect(intervalsOf({ from: '2025-11-29', to: '2026-01-02' }, 'month')).toEqual(['2025-11', '2025-12', '2026-01']);
-    expect(intervalsOf({ from: '2024-02-28', to: '2024-03-01' }, 'day')).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
   });
 });

@@ -70,8 +70,8 @@ export async function bookSeries(ctx: Context, first: AppointmentCreate, plan: S
     throw new CommandError(
       `${blocked.size} of ${dates.length} days of the series conflict; nothing was booked:\n${byDate(conflicts)}`,
       // --yes is offered only where it would help: an overlap is refused whatever the flags.
-      conflicts.some((conflict) => conflict.kind === 'hours')
-        ? 'Add --skip-conflicts to book the other days, --yes to book outside business hours anyway, or choose another time.'
+      conflicts.some((conflict) => conflict.kind !== 'overlap')
+        ? 'Add --skip-conflicts to book the other days, --yes to book outside business hours or in time off anyway, or choose another time.'
         : 'Add --skip-conflicts to book the other days, or choose another time.',
     );
   }

@@ -4,13 +4,12 @@
 // The flags are checked before any request, so a mistake sends nothing.
 import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
-import type { BookingLength } from '../../model/free-time.js';
 import type { Appointment } from '../../model/records.js';
 import { addDays, addMinutes } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { dayOption } from '../shared/input.js';
-import { DEFAULT_STEP, readAvailability } from './availability.js';
+import { type BookingLength, DEFAULT_STEP, readAvailability } from './availability.js';
 import { dayName } from './shared.js';
 
 export interface SlotFlags {
@@ -60,8 +59,8 @@ function needService(flags: SlotFlags): void {
 }
 
 /** The date and start of a free slot for `service` as `search` says: chosen at the terminal, or the first. */
-export async function pickSlot(ctx: Context, search: SlotSearch, service: { name: string; duration: number; buffer_minutes: number }): Promise<{ date: string; start: string }> {
-  const length: BookingLength = { duration: service.duration, buffer: service.buffer_minutes, step: DEFAULT_STEP };
+export async function pickSlot(ctx: Context, search: SlotSearch, service: { id: string; name: string; duration: number }): Promise<{ date: string; start: string }> {
+  const length: BookingLength = { service: service.id, step: DEFAULT_STEP };
   if (search.kind === 'first') {
     // A month a read: the first free slot is usually days away, not a year.
     for (let from = search.from; from <= search.to; from = addDays(from, READ_DAYS)) {

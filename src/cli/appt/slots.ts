@@ -1,16 +1,16 @@
-// `practice appt slots`: when the practice is free, from the business hours less every booking that
-// blocks (with its buffer), in the profile's time zone and from now on; with --service or --duration,
-// the starts where such a booking fits. An agenda by day, one JSON object, CSV rows or iCalendar.
+// `practice appt slots`: when the practice is free, from the business hours less closures and every
+// booking that blocks (with its buffer), in the profile's time zone and from now on; with --service or
+// --duration, the starts where such a booking fits. The database answers (`free_time`); this presents
+// it as an agenda by day, one JSON object, CSV rows or iCalendar.
 import { Command, Option } from 'commander';
 import { toCsv } from '../../formats/csv.js';
 import { freeTimeCalendar } from '../../formats/free-time-ics.js';
-import type { BookingLength, DayAvailability, Span } from '../../model/free-time.js';
 import { addDays, minutesOfDay } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { countOption, dayOption } from '../shared/input.js';
 import { resolveService } from '../shared/resolve.js';
-import { type Availability, DEFAULT_STEP, readFreeTime } from './availability.js';
+import { type BookingLength, type DayAvailability, DEFAULT_STEP, readAvailability, type Span } from './availability.js';
 import { dayName } from './shared.js';
 
 interface SlotsOptions {
@@ -48,9 +48,10 @@ export function slotsCommand(ctx: Context): Command {
     .option('--json', 'print one JSON object: the range, the length asked for, and each day with its free time and slots')
     .addOption(new Option('--format <format>', 'print CSV (date,start,end a slot, or a free interval) or iCalendar (the free intervals)').choices(['csv', 'ics']).conflicts('json'))
     .addHelpText('after', `
-Free time is inside the business hours (\`practice hours show\`; without any, every day is open) and
-outside every appointment that is not cancelled or no-show, with its buffer. A slot ends by closing
-time, and its own buffer must end before the next appointment. Today starts now.`)
+Free time is inside the business hours (\`practice hours show\`; without any, every day is open), outside
+closures and every appointment that is not cancelled or no-show, with its buffer. A slot ends by closing
+time, and its own buffer must end before the next appointment. Today starts now. The database answers
+(function free_time, schema version 12); a web app gets the same through /rest/v1/rpc/free_time.`)
     .action((options: SlotsOptions) => runSlots(options, ctx));
 }
 
@@ -63,16 +64,11 @@ async function runSlots(options: SlotsOptions, ctx: Context): Promise<void> {
   const step = minutesOption('--step', options.step);
   const duration = options.duration === undefined ? undefined : minutesOption('--duration', options.duration);
 
-  // The service's name is resolved while the range is read: both are reads, and only one round trip long.
-  const [service, freeTime] = await Promise.all([
-    options.service === undefined ? undefined : resolveService(ctx, options.service),
-    readFreeTime(ctx, from, to),
-  ]);
-  const length: BookingLength | undefined = service ? { duration: service.duration, buffer: service.buffer_minutes, step }
-    : duration === undefined ? undefined : { duration, buffer: 0, step };
-  const found = freeTime(length);
+  const service = options.service === undefined ? undefined : await resolveService(ctx, options.service);
+  const length: BookingLength | undefined = service ? { service: service.id, step } : duration === undefined ? undefined : { duration, step };
+  const found = await readAvailability(ctx, from, to, length);
 
-  if (options.json) return ctx.out.json(asJson(found, from, to, length, service));
+  if (options.json) return ctx.out.json(found);
   if (options.format === 'csv') {
     const rows = found.days.flatMap((day) => (day.slots ?? day.free).map((span) => ({ date: day.date, ...span })));
     return ctx.out.print(toCsv(['date', 'start', 'end'], rows));
@@ -80,9 +76,9 @@ async function runSlots(options: SlotsOptions, ctx: Context): Promise<void> {
   if (options.format === 'ics') {
     const windows = found.days.flatMap((day) => bookableWindows(day).map((span) => ({ date: day.date, ...span })));
     const summary = service ? `Free for ${service.name}` : duration === undefined ? 'Free' : `Free for ${duration} minutes`;
-    return ctx.out.print(freeTimeCalendar(windows, { timeZone: found.timeZone, now: ctx.now(), summary }));
+    return ctx.out.print(freeTimeCalendar(windows, { timeZone: found.time_zone, now: ctx.now(), summary }));
   }
-  if (!found.hoursSet) ctx.out.note('No business hours are set, so every day counts as open all day; set them with `practice hours set`.');
+  if (!found.business_hours_set) ctx.out.note('No business hours are set, so every day counts as open all day; set them with `practice hours set`.');
   printAgenda(ctx, found.days);
 }
 
@@ -102,31 +98,18 @@ function bookableWindows(day: DayAvailability): Span[] {
   });
 }
 
-function asJson(found: Availability, from: string, to: string, length: BookingLength | undefined, service: { id: string; name: string } | undefined) {
-  return {
-    from,
-    to,
-    time_zone: found.timeZone,
-    service_id: service?.id ?? null,
-    service_name: service?.name ?? null,
-    duration_minutes: length?.duration ?? null,
-    buffer_minutes: length?.buffer ?? null,
-    step_minutes: length?.step ?? null,
-    business_hours_set: found.hoursSet,
-    days: found.days,
-  };
-}
-
 /** Each day under its heading; under each free interval, the starts that fit in it (with a length). */
 function printAgenda(ctx: Context, days: readonly DayAvailability[]): void {
   const { bold, dim } = ctx.out.color;
   const width = ctx.io.stdout.columns ?? 80;
   const lines = days.flatMap((day) => {
     const heading = bold(dayName(day.date));
+    const closures = day.closures.map((closure) => dim(`  closed ${closure.start}-${closure.end}${closure.reason ? ` (${closure.reason})` : ''}`));
     if (day.closed) return [heading, dim('  closed'), ''];
+    if (day.free.length === 0 && closures.length > 0) return [heading, ...closures, ''];
     const windows = day.slots ? bookableWindows(day) : day.free;
-    if (windows.length === 0) return [heading, dim(day.slots ? '  no slot fits' : '  no free time'), ''];
-    return [heading, ...windows.flatMap((window) => {
+    if (windows.length === 0) return [heading, ...closures, dim(day.slots ? '  no slot fits' : '  no free time'), ''];
+    return [heading, ...closures, ...windows.flatMap((window) => {
       const label = `  ${window.start}-${window.end}`;
       if (!day.slots) return [`${label}  ${dim(lengthText(window))}`];
       const starts = day.slots.filter((slot) => window.start <= slot.start && slot.start < window.end).map((slot) => slot.start);

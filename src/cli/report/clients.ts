@@ -1,16 +1,27 @@
 // `practice report clients`: new, returning and lapsed clients, each with last visit, visits and
-// revenue; `--lapsed 60d` lists only those not seen for that long and with nothing booked.
+// revenue; `--lapsed 60d` lists only those not seen for that long and with nothing booked. The
+// database's `clients_report` (migration 12), presented.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
-import { query } from '../../core/query-builder.js';
 import { parseAgeDays } from '../../reports/age.js';
-import { type ClientRow, clientsReport } from '../../reports/clients.js';
-import type { BookedVisit } from '../../reports/visits-in.js';
 import type { Context } from '../context.js';
-import { readRanged } from '../shared/read-ranged.js';
 import { parseFlag } from '../shared/input.js';
 import { addPeriodFlags, type PeriodOptions, reportPeriod } from './period.js';
+
+import { money, readReport } from './reads.js';
+
+interface ClientRow {
+  client_id: string;
+  client: string;
+  kind: 'new' | 'returning' | 'lapsed';
+  first_visit: string;
+  last_visit: string;
+  visits: number;
+  revenue: string;
+  all_visits: number;
+  all_revenue: string;
+}
 
 interface ClientsOptions extends PeriodOptions, RowOptions {
   lapsed?: string | true;
@@ -47,12 +58,7 @@ async function runClients(options: ClientsOptions, ctx: Context): Promise<void> 
   const lapse = typeof options.lapsed === 'string' ? options.lapsed : DEFAULT_LAPSE;
   const lapseDays = parseFlag('--lapsed', () => parseAgeDays(lapse));
   const { period, today } = await reportPeriod(ctx, options, 'month');
-  // One read for both: the visits up to the period's end, and what is booked from today on.
-  const request = query<BookedVisit>().select(['date', 'status', 'price', 'client_id', 'client_name']).or((either) => either
-    .and((past) => past.eq('status', 'completed').lte('date', period.to))
-    .and((ahead) => ahead.in('status', ['scheduled', 'confirmed']).gte('date', today)));
-  const visits = await readRanged<BookedVisit>(await ctx.api(), 'appointments', request);
-  const booked = new Set(visits.filter((visit) => visit.status !== 'completed' && visit.date >= today).map((visit) => visit.client_id!));
-  const rows = clientsReport({ visits, period, today, lapseDays, booked, lapsedOnly: options.lapsed !== undefined });
+  const answer = await readReport<ClientRow>(ctx, 'clients_report', period, { today, lapse_days: lapseDays, lapsed_only: options.lapsed !== undefined });
+  const rows = answer.map((row) => ({ ...row, revenue: money(row.revenue), all_revenue: money(row.all_revenue) }));
   await ctx.out.rows(rows, COLUMNS, options, options.lapsed !== undefined ? 'No lapsed clients.' : 'No clients in this period.');
 }

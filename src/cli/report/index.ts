@@ -1,5 +1,5 @@
-// `practice report`: the month's numbers, read through the REST interface (so they work against a
-// hosted backend too) and added up here. One verb a file; the pure arithmetic is in src/reports.
+// `practice report`: the month's numbers, answered by the database's report functions (migration 12)
+// through /rest/v1/rpc, so a hosted backend gives the same answers. One verb a file; each presents.
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { clientsCommand } from './clients.js';

@@ -1,27 +1,32 @@
-// `practice report pnl`: profit and loss, revenue less expenses by category, by month or as a
-// statement by category; `--format csv` writes the accountant's file, one row per month x category.
+// `practice report pnl`: profit and loss, revenue less expenses by category: one row a month, the
+// statement by category, or the accountant's ledger (every month x category, zeros included). The
+// database answers (`pnl_by_month`, `pnl_by_category`, `pnl_ledger`, migration 12); every format
+// carries the same rows, and the totals go to stderr.
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
-import { query } from '../../core/query-builder.js';
-import { amountCents } from '../../model/money.js';
-import { type ExpenseIn, PNL_GROUPINGS, type PnlCategoryRow, type PnlGrouping, type PnlLedgerRow, type PnlMonthRow, ProfitAndLoss } from '../../reports/pnl.js';
-import { hasNoPrice } from '../../reports/visits-in.js';
+import { amountCents, formatCents } from '../../model/money.js';
 import type { Context } from '../context.js';
-import { readRanged } from '../shared/read-ranged.js';
 import { printSeries } from './chart.js';
 import { addPeriodFlags, type PeriodOptions, reportPeriod } from './period.js';
-import { noteUnpriced, readVisits, within } from './reads.js';
+import { money, noteUnpriced, readReport, sumMoney, sumOf } from './reads.js';
+
+const PNL_GROUPINGS = ['month', 'category', 'ledger'] as const;
+type PnlGrouping = (typeof PNL_GROUPINGS)[number];
 
 interface PnlOptions extends PeriodOptions, RowOptions {
   by: PnlGrouping;
 }
 
-const FIELDS = ['month', 'kind', 'category', 'revenue', 'expenses', 'net', 'amount'];
+type Money = number | string;
+interface MonthRow { month: string; revenue: string; expenses: string; net: string }
+interface CategoryRow { kind: 'revenue' | 'expense' | 'net'; category: string; amount: string }
+interface LedgerRow { month: string; category: string; revenue: string; expenses: string; net: string }
 
-const MONTH_COLUMNS: Column<PnlMonthRow>[] = [{ key: 'month' }, { key: 'revenue' }, { key: 'expenses' }, { key: 'net' }];
-const CATEGORY_COLUMNS: Column<PnlCategoryRow>[] = [{ key: 'kind' }, { key: 'category' }, { key: 'amount' }];
-const LEDGER_COLUMNS: Column<PnlLedgerRow>[] = [{ key: 'month' }, { key: 'category' }, { key: 'revenue' }, { key: 'expenses' }, { key: 'net' }];
+const FIELDS = ['month', 'kind', 'category', 'revenue', 'expenses', 'net', 'amount'];
+const MONTH_COLUMNS: Column<MonthRow>[] = [{ key: 'month' }, { key: 'revenue' }, { key: 'expenses' }, { key: 'net' }];
+const CATEGORY_COLUMNS: Column<CategoryRow>[] = [{ key: 'kind' }, { key: 'category' }, { key: 'amount' }];
+const LEDGER_COLUMNS: Column<LedgerRow>[] = [{ key: 'month' }, { key: 'category' }, { key: 'revenue' }, { key: 'expenses' }, { key: 'net' }];
 
 export function pnlCommand(ctx: Context): Command {
   const command = new Command('pnl')
@@ -29,34 +34,40 @@ export function pnlCommand(ctx: Context): Command {
     .addHelpText('before', `Examples:
   $ practice report pnl
   $ practice report pnl --year last --by category
-  $ practice report pnl --year 2026 --format csv > pnl-2026.csv
+  $ practice report pnl --year 2026 --by ledger --format csv > pnl-2026.csv
   $ practice report pnl --month 2026-11 --json
 `)
-    .addOption(new Option('--by <grouping>', 'one row per month, or the statement by expense category').choices(PNL_GROUPINGS).default('month'))
+    .addOption(new Option('--by <grouping>', 'one row per month, the statement by expense category, or the ledger of month x category').choices(PNL_GROUPINGS).default('month'))
     .action((options: PnlOptions) => runPnl(options, ctx));
   addPeriodFlags(command, 'year');
   command.addHelpText('after', `
---format csv writes the accountant's file whatever --by says: columns month,category,revenue,expenses,net,
-one row per month of the period and category (revenue as "appointments", then the expense categories
-by name, zeros included), then a "total" row. The same records give the same file, byte for byte.`);
+Every format (table, --json, --format csv|ndjson) carries the same rows for a --by; the totals go to
+stderr. --by ledger is the accountant's file: month,category,revenue,expenses,net, one row per month
+of the period and category (revenue as "appointments", then the expense categories by name, zeros
+included). The same records give the same file, byte for byte.`);
   return addOutputFlags(command, FIELDS);
 }
 
 async function runPnl(options: PnlOptions, ctx: Context): Promise<void> {
   const { period } = await reportPeriod(ctx, options, 'year');
-  const api = await ctx.api();
-  const expenses = query<ExpenseIn>().select(['date', 'category', 'amount']).gte('date', period.from).lte('date', period.to);
-  const [visits, spent] = await Promise.all([
-    readVisits(ctx, { ...within(period), statuses: ['completed'], columns: ['price'] }),
-    readRanged<ExpenseIn>(api, 'expenses', expenses),
-  ]);
-  const pnl = new ProfitAndLoss(visits, spent, period);
-  if (options.format === 'csv') await ctx.out.rows(pnl.ledger(), LEDGER_COLUMNS, options);
-  else if (options.by === 'category') await ctx.out.rows(pnl.byCategory(), CATEGORY_COLUMNS, options);
-  else {
-    const rows = pnl.byMonth();
-    const bars = rows.map((row) => ({ label: row.month, value: amountCents(row.net), text: row.net }));
-    await printSeries(ctx, rows, MONTH_COLUMNS, options, bars);
+  let unpriced: number;
+  let totals: { revenue: string; expenses: string };
+  if (options.by === 'category') {
+    const answer = await readReport<{ kind: CategoryRow['kind']; category: string; amount: Money; no_price: number }>(ctx, 'pnl_by_category', period);
+    const rows = answer.map(({ kind, category, amount }) => ({ kind, category, amount: money(amount) }));
+    await ctx.out.rows(rows, CATEGORY_COLUMNS, options);
+    unpriced = sumOf(answer, (row) => row.no_price);
+    totals = { revenue: sumMoney(rows.filter((row) => row.kind === 'revenue').map((row) => row.amount)), expenses: sumMoney(rows.filter((row) => row.kind === 'expense').map((row) => row.amount)) };
+  } else {
+    const ledger = options.by === 'ledger';
+    const answer = await readReport<{ month: string; category?: string; revenue: Money; expenses: Money; net: Money; no_price: number }>(ctx, ledger ? 'pnl_ledger' : 'pnl_by_month', period);
+    const rows = answer.map(({ month, category, revenue, expenses, net }) => ({ month, ...(ledger ? { category: category! } : {}), revenue: money(revenue), expenses: money(expenses), net: money(net) }));
+    if (ledger) await ctx.out.rows(rows as LedgerRow[], LEDGER_COLUMNS, options);
+    else await printSeries(ctx, rows, MONTH_COLUMNS, options, rows.map((row) => ({ label: row.month, value: amountCents(row.net), text: row.net })));
+    unpriced = sumOf(answer, (row) => row.no_price);
+    totals = { revenue: sumMoney(rows.map((row) => row.revenue)), expenses: sumMoney(rows.map((row) => row.expenses)) };
   }
-  noteUnpriced(ctx, visits.filter(hasNoPrice).length);
+  const net = formatCents(amountCents(totals.revenue) - amountCents(totals.expenses));
+  ctx.out.note(`Total revenue ${totals.revenue}, expenses ${totals.expenses}, net ${net} (${period.from} to ${period.to}).`);
+  noteUnpriced(ctx, unpriced);
 }

@@ -1,42 +1,28 @@
-// The reads reports share: appointments of a period with only the columns a report uses, filtered by
-// date and status on the server, and the service menu's names. Every read pages past the row cap.
-import { query } from '../../core/query-builder.js';
-import type { AppointmentStatus } from '../../model/appointment-status.js';
-import type { Service } from '../../model/records.js';
+// What the reports share: the call of a report function (migration 12) over a period, money as the
+// exact two-decimal strings reports print, and the warning about visits that had no price.
+import { amountCents, formatCents } from '../../model/money.js';
 import type { Period } from '../../reports/period.js';
-import type { BookedVisit } from '../../reports/visits-in.js';
 import type { Context } from '../context.js';
-import { readRanged } from '../shared/read-ranged.js';
+import { callAnswer } from '../shared/answers.js';
 
-type VisitColumn = Exclude<keyof BookedVisit, 'date' | 'status'>;
-
-export interface VisitRead {
-  /** Days to read; `from` null reads every day up to `to`, `to` null every day from `from` on. */
-  from: string | null;
-  to: string | null;
-  statuses: readonly AppointmentStatus[];
-  columns: readonly VisitColumn[];
+/** The rows `name` answers for `period`, with the function's other arguments. */
+export async function readReport<Row>(ctx: Context, name: string, period: Period, args: Record<string, unknown> = {}): Promise<Row[]> {
+  return callAnswer<Row[]>(await ctx.api(), name, { day_from: period.from, day_to: period.to, ...args });
 }
 
-/** The appointments `read` names, with date, status and its columns. */
-export async function readVisits(ctx: Context, read: VisitRead): Promise<BookedVisit[]> {
-  const request = query<BookedVisit>().select(['date', 'status', ...read.columns]);
-  if (read.from !== null) request.gte('date', read.from);
-  if (read.to !== null) request.lte('date', read.to);
-  request.in('status', read.statuses);
-  return readRanged<BookedVisit>(await ctx.api(), 'appointments', request);
-}
+/** A numeric from the database (a JSON number or string) as `1234.50`; exact within 2^53 cents. */
+export const money = (value: number | string | null): string => formatCents(value === null ? 0 : amountCents(value));
 
-/** The period's bounds for readVisits. */
-export const within = (period: Period) => ({ from: period.from, to: period.to });
+/** The sum of money strings, in whole cents, as a money string. */
+export const sumMoney = (values: readonly string[]): string => formatCents(values.reduce((cents, value) => cents + amountCents(value), 0));
 
-/** Service id -> name, for reports grouped by service. */
-export async function serviceNames(ctx: Context): Promise<Map<string, string>> {
-  const services = await readRanged<Pick<Service, 'id' | 'name'>>(await ctx.api(), 'service_menu', query<Service>().select(['id', 'name']));
-  return new Map(services.map((service) => [service.id, service.name]));
-}
+/** The sum of a count column. */
+export const sumOf = <Row>(rows: readonly Row[], pick: (row: Row) => number): number => rows.reduce((total, row) => total + pick(row), 0);
 
 /** `no price` on stderr when completed visits had no kept price and counted 0. */
 export function noteUnpriced(ctx: Context, count: number): void {
   if (count > 0) ctx.out.warn(`${count} completed appointment${count === 1 ? ' has' : 's have'} no price and counted as 0.`);
 }
+
+/** Day, week and month reports are series: every interval has a row, and a terminal draws their bars. */
+export const isInterval = (by: string): boolean => by === 'day' || by === 'week' || by === 'month';

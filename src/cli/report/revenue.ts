@@ -1,15 +1,22 @@
 // `practice report revenue`: completed appointments times the price kept on each, with the cancelled
-// and no-show ones counted beside them, by day, week, month, service or client.
+// and no-show ones counted beside them, by day, week, month, service or client: the database's
+// `revenue_report` (migration 12), presented.
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { amountCents } from '../../model/money.js';
-import { isInterval } from '../../reports/series.js';
-import { REVENUE_GROUPINGS, type RevenueGrouping, type RevenueRow, revenueReport } from '../../reports/revenue.js';
 import type { Context } from '../context.js';
 import { printSeries } from './chart.js';
 import { addPeriodFlags, type PeriodOptions, reportPeriod } from './period.js';
-import { noteUnpriced, readVisits, serviceNames, within } from './reads.js';
+import { isInterval, money, noteUnpriced, readReport, sumMoney, sumOf } from './reads.js';
+
+const REVENUE_GROUPINGS = ['day', 'week', 'month', 'service', 'client'] as const;
+type RevenueGrouping = (typeof REVENUE_GROUPINGS)[number];
+
+/** A row of revenue_report: the group's key (an interval, a service or client id) and its name. */
+interface Answer { key: string; label: string; completed: number; revenue: number | string; cancelled: number; no_show: number; no_price: number }
+
+type RevenueRow = Record<string, string | number> & { completed: number; revenue: string; cancelled: number; no_show: number; no_price: number };
 
 interface RevenueOptions extends PeriodOptions, RowOptions {
   by: RevenueGrouping;
@@ -36,19 +43,15 @@ export function revenueCommand(ctx: Context): Command {
 async function runRevenue(options: RevenueOptions, ctx: Context): Promise<void> {
   const { period } = await reportPeriod(ctx, options, 'month');
   const by = options.by;
-  const [visits, names] = await Promise.all([
-    readVisits(ctx, {
-      ...within(period), statuses: ['completed', 'cancelled', 'no_show'],
-      columns: ['price', ...(by === 'service' ? ['service_id' as const] : by === 'client' ? ['client_id' as const, 'client_name' as const] : [])],
-    }),
-    by === 'service' ? serviceNames(ctx) : undefined,
-  ]);
-  const { rows, total } = revenueReport({ visits, period, by, serviceNames: names });
+  const answer = await readReport<Answer>(ctx, 'revenue_report', period, { group_by: by });
+  const rows: RevenueRow[] = answer.map(({ label, completed, revenue, cancelled, no_show, no_price }) => (
+    { [by]: label, completed, revenue: money(revenue), cancelled, no_show, no_price }));
   const columns: Column<RevenueRow>[] = [
     { key: by }, { key: 'completed' }, { key: 'revenue' }, { key: 'cancelled' }, { key: 'no_show', header: 'NO-SHOW' }, { key: 'no_price', header: 'NO PRICE' },
   ];
   const bars = isInterval(by) ? rows.map((row) => ({ label: String(row[by]), value: amountCents(row.revenue), text: row.revenue })) : null;
   await printSeries(ctx, rows, columns, options, bars);
-  ctx.out.note(`Total ${total.revenue} from ${total.completed} completed appointment${total.completed === 1 ? '' : 's'} (${period.from} to ${period.to}); ${total.cancelled} cancelled, ${total.no_show} no-show.`);
-  noteUnpriced(ctx, total.no_price);
+  const completed = sumOf(rows, (row) => row.completed);
+  ctx.out.note(`Total ${sumMoney(rows.map((row) => row.revenue))} from ${completed} completed appointment${completed === 1 ? '' : 's'} (${period.from} to ${period.to}); ${sumOf(rows, (row) => row.cancelled)} cancelled, ${sumOf(rows, (row) => row.no_show)} no-show.`);
+  noteUnpriced(ctx, sumOf(rows, (row) => row.no_price));
 }

@@ -1,4 +1,5 @@
-// The month's revenue, from completed appointments at the price each was booked with (src/reports).
+// The month's revenue, from completed appointments at the price each was booked with: the database's
+// revenue_report (migration 12), through `report revenue`.
 import { z } from 'zod';
 import { flags, tool } from './tool.js';
 

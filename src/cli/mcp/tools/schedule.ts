@@ -22,18 +22,20 @@ export const scheduleTool = tool({
 export const freeSlotsTool = tool({
   name: 'find_free_slots',
   title: 'Free time and bookable slots',
-  description: 'The practice\'s free time from its business hours less every booking that blocks (with its buffer), from now on. '
-    + 'With a service (or a duration) each day also lists the starts where such a booking fits: pick one to book. '
-    + 'A day outside the hours shows closed: true.',
+  description: 'The practice\'s free time from its business hours less closures (time off) and every booking that blocks '
+    + '(with its buffer), from now on: the database\'s free_time answer. With a service (or a duration) each day also lists '
+    + 'the starts where such a booking fits: pick one to book. A day outside the hours shows closed: true; time off is '
+    + 'listed under closures.',
   input: {
-    from: z.string().default('today').describe(`the first day to look at: ${DAY}`),
+    date: z.string().optional().describe(`one day to look at (instead of from and to): ${DAY}`),
+    from: z.string().optional().describe(`the first day to look at (default: today): ${DAY}`),
     to: z.string().optional().describe('the last day (inclusive; default: the first day)'),
     service: z.string().optional().describe('a service by name, id or id prefix: its duration and buffer'),
     duration_minutes: z.number().int().positive().optional().describe('a booking of this many minutes, without a buffer (instead of service)'),
     step_minutes: z.number().int().positive().optional().describe('offer starts this many minutes apart (default 15)'),
   },
   writes: false,
-  flagOf: { from: '--from', to: '--to', service: '--service', duration_minutes: '--duration', step_minutes: '--step' },
+  flagOf: { date: '--date', from: '--from', to: '--to', service: '--service', duration_minutes: '--duration', step_minutes: '--step' },
   commands(args) {
     return ['appt', 'slots', ...flags(args, this.flagOf), '--json'];
   },

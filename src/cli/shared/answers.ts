@@ -1,0 +1,30 @@
+// The practice's answers are SQL functions (migration 12) served as PostgREST RPC: a command calls one
+// by name with named arguments and presents what it returns. A backend whose schema predates them
+// answers PGRST202; that becomes a message naming the schema version it lacks and how to apply it.
+import type { ApiClient } from '../../core/api-client.js';
+import { ApiError } from '../../core/api-error.js';
+import { CommandError } from '../errors.js';
+
+/** The schema version that added the answer functions (src/server/db/migrations/0012-answers.ts). */
+const ANSWERS_SCHEMA_VERSION = 12;
+
+/**
+ * Calls `/rest/v1/rpc/<name>` with `args` (and, for a set, PostgREST's `query`: `limit=1`); every
+ * answer function is stable, so a retry is safe.
+ */
+export async function callAnswer<Result>(api: ApiClient, name: string, args: Record<string, unknown>, query?: string): Promise<Result> {
+  try {
+    const response = await api.request({ method: 'POST', path: `/rest/v1/rpc/${encodeURIComponent(name)}`, query, body: args, idempotent: true });
+    return response.json<Result>();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'PGRST202') {
+      const has = await api.request({ method: 'POST', path: '/rest/v1/rpc/practice_schema_version', body: {}, idempotent: true })
+        .then((response) => `; it has version ${response.json<number>()}`, () => '');
+      throw new CommandError(
+        `The service has no function ${name}: its database lacks schema version ${ANSWERS_SCHEMA_VERSION} (the practice's answers as SQL functions)${has}.`,
+        'Apply the schema with `practice server schema` (for a hosted project: `practice server schema --output supabase/migrations && supabase db push`), or upgrade the service.',
+      );
+    }
+    throw err;
+  }
+}

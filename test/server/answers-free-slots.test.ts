@@ -1,0 +1,136 @@
+// The free-slot answer (migration 12) against an independent oracle, minute by minute: for any
+// opening hours of a day (split shifts, or closed), closures and bookings (with buffers, in any
+// status), free_slots at a step of one minute lists exactly the starts where a visit and its buffer
+// fit, and free_windows exactly the free minutes. Two practices share the day and the ids: each
+// answer comes from the caller's rows alone. Called as `authenticated` with the JWT's claims, under
+// row-level security, as the REST service calls it.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../helpers/store.js';
+
+let store: TestDatabase;
+beforeAll(async () => {
+  store = await openTestDatabase();
+  for (const practice of [A, B]) await store.db.query(`insert into public.clients (therapist_id, id, name) values ($1, $2, 'Ann Lee')`, [practice, CLIENT]);
+});
+afterAll(() => store.drop());
+
+const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const CLIENT = '00000000-0000-4000-8000-0000000000c1';
+const DAY = 24 * 60;
+
+/** [start, end) in minutes of the day. */
+type Span = [number, number];
+
+interface Day {
+  shifts: Span[];
+  closures: Span[];
+  bookings: Array<{ span: Span; buffer: number; status: string }>;
+}
+
+const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Sorted cut points paired into disjoint spans inside 06:00-22:00. */
+const spans = (max: number) => fc.uniqueArray(fc.integer({ min: 360, max: 1320 }), { maxLength: max * 2 })
+  .map((cuts) => cuts.sort((a, b) => a - b))
+  .map((cuts) => Array.from({ length: Math.floor(cuts.length / 2) }, (_, index): Span => [cuts[2 * index]!, cuts[2 * index + 1]!]));
+
+const aDay: fc.Arbitrary<Day> = fc.record({
+  shifts: spans(3),
+  closures: spans(1),
+  // Buffers end by the next booking's start: the service refuses bookings that overlap.
+  bookings: spans(4).chain((found) => fc.tuple(...found.map((span, index) => fc.record({
+    span: fc.constant(span),
+    buffer: fc.integer({ min: 0, max: Math.min(40, (found[index + 1]?.[0] ?? DAY) - span[1]) }),
+    status: fc.constantFrom('scheduled', 'confirmed', 'completed', 'cancelled', 'no_show'),
+  })))),
+});
+
+/** The caller's rows of `date`, written as the owner: the hours of every Monday, a closure, the bookings. */
+async function writeDay(practice: string, date: string, day: Day): Promise<void> {
+  await store.db.transaction(async (tx) => {
+    await tx.query('delete from public.appointments where therapist_id = $1', [practice]);
+    await tx.query('delete from public.business_hours where therapist_id = $1', [practice]);
+    await tx.query('delete from public.closures where therapist_id = $1', [practice]);
+    // Hours on Sunday too, so a Monday without shifts is a closed day, not a practice without hours.
+    await tx.query(`insert into public.business_hours (therapist_id, day_of_week, open_time, close_time) values ($1, 'sunday', '10:00', '12:00')`, [practice]);
+    for (const [open, close] of day.shifts) {
+      await tx.query(`insert into public.business_hours (therapist_id, day_of_week, open_time, close_time) values ($1, 'monday', $2, $3)`, [practice, clock(open), clock(close)]);
+    }
+    for (const [start, end] of day.closures) {
+      await tx.query('insert into public.closures (therapist_id, starts_at, ends_at) values ($1, $2, $3)', [practice, `${date} ${clock(start)}`, `${date} ${clock(end)}`]);
+    }
+    for (const { span: [start, end], buffer, status } of day.bookings) {
+      await tx.query(`insert into public.appointments (therapist_id, date, start_time, end_time, client_id, status, buffer_minutes)
+        values ($1, $2, $3, $4, $5, $6, $7)`, [practice, date, clock(start), clock(end), CLIENT, status, buffer]);
+    }
+  });
+}
+
+/** A query as `practice`'s signed-in therapist, under row-level security. */
+function asPractice<Row>(practice: string, text: string, values: unknown[]): Promise<Row[]> {
+  return store.db.transaction(async (tx) => {
+    await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: practice, role: 'authenticated' })]);
+    return tx.query<Row>(text, values);
+  });
+}
+
+/** The oracle, minute by minute: inside one shift less closures, and with its buffer clear of every blocking booking's. */
+function bookable(start: number, day: Day, length: number, buffer: number): boolean {
+  const end = start + length;
+  const blocking = day.bookings.filter((booking) => !['cancelled', 'no_show'].includes(booking.status));
+  return day.shifts.some(([open, close]) => open <= start && end <= close)
+    && day.closures.every(([from, to]) => end <= from || to <= start)
+    && blocking.every(({ span: [from, to], buffer: kept }) => end + buffer <= from || to + kept <= start);
+}
+
+/** Free minutes: open, not closed, not kept by a blocking booking. */
+function free(minute: number, day: Day): boolean {
+  return bookable(minute, { ...day, bookings: day.bookings }, 1, 0);
+}
+
+/** Minutes back into spans of HH:MM. */
+function runs(minutes: readonly number[]): Array<{ start_time: string; end_time: string }> {
+  const found: Array<{ start_time: string; end_time: string }> = [];
+  let first: number | null = null;
+  minutes.forEach((minute, index) => {
+    first ??= minute;
+    if (minutes[index + 1] !== minute + 1) {
+      found.push({ start_time: clock(first), end_time: clock(minute + 1) });
+      first = null;
+    }
+  });
+  return found;
+}
+
+describe('free_slots and free_windows', () => {
+  it('list exactly the minutes the oracle finds, each practice from its own rows', async () => {
+    let run = 0;
+    await fc.assert(fc.asyncProperty(aDay, aDay, fc.integer({ min: 1, max: 120 }), fc.integer({ min: 0, max: 30 }), async (mine, theirs, length, buffer) => {
+      // A Monday a run, far ahead, so nothing is in the past.
+      const date = new Date(Date.UTC(2030, 2, 4 + 7 * run++)).toISOString().slice(0, 10);
+      await writeDay(A, date, mine);
+      await writeDay(B, date, theirs);
+      for (const [practice, day] of [[A, mine], [B, theirs]] as const) {
+        const slots = await asPractice<{ start_time: string }>(practice, 'select start_time from public.free_slots($1, $1, $2, $3, 1)', [date, length, buffer]);
+        const minutes = Array.from({ length: DAY - length }, (_, minute) => minute);
+        expect(slots.map((slot) => slot.start_time)).toEqual(minutes.filter((start) => bookable(start, day, length, buffer)).map(clock));
+        const windows = await asPractice<{ start_time: string; end_time: string }>(practice, 'select start_time, end_time from public.free_windows($1, $1)', [date]);
+        expect(windows).toEqual(runs(Array.from({ length: DAY }, (_, minute) => minute).filter((minute) => free(minute, day))));
+      }
+    }), { numRuns: 25 });
+  }, 120_000);
+
+  it('offers the edges between grid points, and nothing before not_before', async () => {
+    const date = '2030-01-07';
+    const day: Day = { shifts: [[540, 720]], closures: [[600, 610]], bookings: [{ span: [660, 677], buffer: 3, status: 'scheduled' }] };
+    await writeDay(A, date, day);
+    const at = (step: number, notBefore: string | null) => asPractice<{ start_time: string }>(A,
+      'select start_time from public.free_slots($1, $1, 30, 0, $2, $3)', [date, step, notBefore]).then((rows) => rows.map((row) => row.start_time));
+    // The grid from 09:00 every 30 minutes, 10:10 where the closure ends, 11:20 where the booking's buffer ends.
+    expect(await at(30, null)).toEqual(['09:00', '09:30', '10:10', '10:30', '11:20', '11:30']);
+    // Now (09:07) is not an edge worth offering; the next grid point is.
+    expect(await at(30, `${date} 09:07`)).toEqual(['09:30', '10:10', '10:30', '11:20', '11:30']);
+  });
+});
