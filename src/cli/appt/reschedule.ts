@@ -1,6 +1,7 @@
 // `practice appt reschedule <id>`: move an appointment to another day or start, keeping its length
 // unless --end says otherwise. The service refuses an overlap (409) and names the other appointment;
-// moving a held visit is asked first, and refused while a signed note records it (held-visit.ts).
+// moving a held visit is asked first, and refused while a signed note records it (held-visit.ts). A
+// client reminded of the old time is said to be told by the next `practice remind`.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
@@ -13,6 +14,7 @@ import { checkInput, dayOption, inputSchemas, parseFlag, timeOption } from '../s
 import { reportChange } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
 import { heldVisitConcern } from './held-visit.js';
+import { noteWhatClientWasTold } from './told-note.js';
 import { rescheduleSeries } from './reschedule-series.js';
 import { inScope, type ScopeOptions, scopeOptions } from './series-scope.js';
 import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared.js';
@@ -73,4 +75,5 @@ async function runReschedule(text: string, options: RescheduleOptions, ctx: Cont
   const write = (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id), changes);
   const [moved] = await unlessSignedNote(ctx, current, write);
   await reportChange(ctx, `Rescheduled ${describe(moved!)}`, moved!, COLUMNS, options);
+  await noteWhatClientWasTold(ctx, moved!);
 }
