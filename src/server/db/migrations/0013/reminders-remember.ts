@@ -26,6 +26,29 @@ alter table public.reminders
 -- One first reminder per appointment, as before.
 create unique index reminders_first_key on public.reminders (therapist_id, appointment_id) where kind = 'reminder';
 
+-- A writer that does not say what it announced (an older CLI, a script) announced the appointment's
+-- time as it is when the row is written, which is what the first reminder tells. An appointment the
+-- caller cannot see gets the answer the foreign key would give, not a not-null error that tells more.
+create function practice_private.announce_appointment_time() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if new.announced_date is null or new.announced_start is null then
+    select coalesce(new.announced_date, a.date), coalesce(new.announced_start, a.start_time)
+      into new.announced_date, new.announced_start
+      from public.appointments a where a.therapist_id = new.therapist_id and a.id = new.appointment_id;
+    -- A row for another practice is row-level security's to refuse (42501), after this trigger.
+    if not found and new.therapist_id is not distinct from auth.uid() then
+      raise exception using
+        errcode = 'foreign_key_violation',
+        message = 'insert or update on table "reminders" violates foreign key constraint "reminders_appointment_fkey"',
+        detail = format('Key (therapist_id, appointment_id)=(%s, %s) is not present in table "appointments".', new.therapist_id, new.appointment_id);
+    end if;
+  end if;
+  return new;
+end $$;
+create trigger announce_appointment_time before insert on public.reminders
+  for each row execute function practice_private.announce_appointment_time();
+
 comment on table public.reminders is 'One row per message a reminder run claimed about an appointment: the reminder, then notices of a change or cancellation, each following the one before. Claimed while it is being sent, then sent or failed; a failed one may be claimed again, a sent one never changes.';
 comment on column public.reminders.kind is 'reminder (the first message), changed (the visit moved) or cancelled.';
 comment on column public.reminders.announced_date is 'The day the message told the client (local, as appointments.date).';
