@@ -91,4 +91,31 @@ describe('practice hours close', () => {
     expect(none.code).toBe(1);
     expect(none.stderr).toContain("No time off matches '2030-12-25'.");
   });
+
+  it('hours set that closes a day holding bookings ahead lists them, and keeps them', async () => {
+    const client = await createWithApi(home, 'clients', { name: 'Kai Moss' });
+    // 2031-03-04 is a Tuesday.
+    const booked = await createWithApi(home, 'appointments', { client_id: client.id, date: '2031-03-04', start_time: '08:00', end_time: '09:00' });
+    const result = await home.run(['hours', 'set', 'tuesday', '09:00-17:00']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`Booked ahead outside the new hours (kept; \`practice appt reschedule\` or \`appt cancel\` them):\n  ${booked.id.slice(0, 8)} Kai Moss, 2031-03-04 08:00-09:00 (scheduled)`);
+    const closed = await home.run(['hours', 'set', 'tuesday', 'closed']);
+    expect(closed.stderr).toContain(`${booked.id.slice(0, 8)} Kai Moss, 2031-03-04 08:00-09:00 (scheduled)`);
+    const untouched = await home.run(['hours', 'set', 'wednesday', 'closed']);
+    expect(untouched.stderr).not.toContain('Booked ahead');
+  });
+
+  it('client archive lists the bookings ahead and cancels them with --cancel-booked', async () => {
+    const client = await createWithApi(home, 'clients', { name: 'Lou Park' });
+    const ahead = await createWithApi(home, 'appointments', { client_id: client.id, date: '2031-04-01', start_time: '10:00', end_time: '11:00' });
+    const result = await home.run(['client', 'archive', 'Lou Park', '--yes', '--cancel-booked']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`Lou Park is booked ahead:\n  ${ahead.id.slice(0, 8)} Lou Park, 2031-04-01 10:00-11:00 (scheduled)`);
+    expect(result.stderr).toContain('Cancelled 1 appointment;');
+    const [row] = JSON.parse((await home.run(['api', 'GET', 'appointments', '-q', `id=eq.${ahead.id}`])).stdout);
+    expect(row.status).toBe('cancelled');
+    const again = await home.run(['client', 'archive', 'Lou Park', '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('booked ahead');
+  });
 });
