@@ -117,7 +117,7 @@ _practice_lookup() {
     "flags:client archive") echo "--yes -y --cancel-booked --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:client import") echo "--map --dry-run -n --batch-size --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:note list") echo "--client --unsigned --limit --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
-    "flags:note add") echo "--client --appointment --subjective -S --objective -O --assessment -A --plan -P --edit --draft --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
+    "flags:note add") echo "--client --appointment --yes -y --subjective -S --objective -O --assessment -A --plan -P --edit --draft --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:note update"|"flags:note amend") echo "--subjective -S --objective -O --assessment -A --plan -P --edit --draft --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:note missing") echo "--since --older-than --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;
     "flags:remind") echo "--within --channel --template --exec --dry-run --json --format --profile -p --no-input --no-color --verbose --max-wait --help -h" ;;

@@ -943,6 +943,7 @@ complete -c practice -n "__practice_at 'note show'" -l help -s h -d 'show help'
 complete -c practice -n "__practice_at 'note show'" -r -F
 complete -c practice -n "__practice_at 'note add'" -l client -x -d 'name, id or id prefix'
 complete -c practice -n "__practice_at 'note add'" -l appointment -x -d 'the appointment the note is of (id or id prefix)'
+complete -c practice -n "__practice_at 'note add'" -l yes -s y -d 'write a note of a cancelled, missed or future appointment without asking (needed when not at a terminal)'
 complete -c practice -n "__practice_at 'note add'" -l subjective -s S -x -d 'what the client reports'
 complete -c practice -n "__practice_at 'note add'" -l objective -s O -x -d 'what you observed and measured'
 complete -c practice -n "__practice_at 'note add'" -l assessment -s A -x -d 'your assessment'

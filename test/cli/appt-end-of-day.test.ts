@@ -110,3 +110,25 @@ describe('a booking in the past', () => {
     expect(held.stderr).not.toContain('in the past');
   });
 });
+
+describe('a note of a visit not held', () => {
+  it('is refused without --yes for a cancelled, missed or future appointment, and written with it', async () => {
+    const book = async (date: string, status: string) =>
+      (await createWithApi(home, 'appointments', { client_id: ids.ann!, date, start_time: '16:00', end_time: '17:00', status })).id as string;
+    for (const [id, label] of [
+      [await book('2020-02-03', 'cancelled'), 'a cancelled appointment'],
+      [await book('2020-02-04', 'no_show'), 'a no-show'],
+      [await book('2031-02-05', 'scheduled'), 'not started yet'],
+    ] as const) {
+      server.received.length = 0;
+      const refused = await home.run(['note', 'add', '--client', 'ann', '--appointment', id, '-S', 'Sore neck']);
+      expect(refused.code, label).toBe(2);
+      expect(refused.stderr, label).toContain(`Writing a note of an appointment (${label}) needs confirmation`);
+      expect(server.received.filter((request) => request.method === 'POST'), label).toEqual([]);
+      const written = await home.run(['note', 'add', '--client', 'ann', '--appointment', id, '-S', 'Sore neck', '--yes']);
+      expect(written.code, written.stderr).toBe(0);
+    }
+    const held = await book('2020-02-05', 'completed');
+    expect((await home.run(['note', 'add', '--client', 'ann', '--appointment', held, '-S', 'Sore neck'])).code).toBe(0);
+  });
+});
