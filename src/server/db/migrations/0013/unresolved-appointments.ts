@@ -11,6 +11,7 @@ language sql stable security invoker set search_path = '' as $$
   where a.status in ('scheduled', 'confirmed') and a.date + a.end_time <= before
   order by a.date, a.start_time, a.id
 $$;
-revoke all on function public.unresolved_appointments(timestamp) from public;
+-- Supabase grants new functions to anon by default: the answer is for signed-in therapists only.
+revoke all on function public.unresolved_appointments(timestamp) from public, anon;
 grant execute on function public.unresolved_appointments(timestamp) to authenticated, service_role;
 `;
