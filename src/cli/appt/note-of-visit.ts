@@ -14,6 +14,7 @@ export async function confirmNoteOfVisit(ctx: Context, yes: boolean | undefined,
   if (!appointment) return;
   const concern: Concern | null = appointment.status === 'cancelled' ? { label: 'a cancelled appointment', warning: `${describe(appointment)} was cancelled.` }
     : appointment.status === 'no_show' ? { label: 'a no-show', warning: `${describe(appointment)} is marked as a no-show.` }
-      : await notStartedConcern(ctx, appointment);
+      // A visit completed is held, even if marked so before its time.
+      : appointment.status === 'completed' ? null : await notStartedConcern(ctx, appointment);
   await confirmConcerns(ctx, yes, concern ? [concern] : [], 'Writing a note of an appointment', 'Write the note anyway?');
 }
