@@ -118,4 +118,11 @@ describe('practice remind and changes', () => {
       await restored.cleanup();
     }
   });
+
+  it('appt update of a visit told by a change notice names the time of that notice', async () => {
+    const to = slotIn(50);
+    const updated = await home.run(['appt', 'update', ids.blossomVisit!, '--date', to.date, '--start', to.start, '--end', to.end]);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.stderr).toContain(`🌸 Blossom Kim was told ${told.moved!.date} ${told.moved!.start} (a change notice was sent); the next \`practice remind\` sends them the new time.`);
+  });
 });
