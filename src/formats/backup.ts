@@ -17,10 +17,35 @@ const BACKUP_VERSION = 1;
 
 /** The tables of a backup, in the order an import inserts them: every table after those it references. */
 export const BACKUP_TABLES = [
-  'clients', 'service_menu', 'business_hours', 'appointments', 'sessions', 'expenses', 'conversation_log',
+  'clients', 'service_menu', 'business_hours', 'closures', 'appointments', 'sessions', 'expenses', 'conversation_log', 'reminders',
 ] as const;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
+
+const rowTimes = { created_at: z._default(z.nullable(z.iso.datetime({ offset: true })), null), updated_at: z._default(z.nullable(z.iso.datetime({ offset: true })), null) };
+// Local wall-clock time (the practice's zone), as the service returns a timestamp without zone.
+const localTimestamp = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, 'expected a local time like 2026-12-24T00:00:00'));
+
+// Time off (migration 10).
+const closureSchema = z.object({ id: z.guid(), ...rowTimes, starts_at: localTimestamp, ends_at: localTimestamp, reason: z._default(z.nullable(z.string()), null) });
+
+// The messages reminder runs sent (migrations 5 and 13): carried so a restored practice does not
+// remind twice, nor tell a client again of a change they heard of.
+const reminderSchema = z.object({
+  id: z.guid(),
+  ...rowTimes,
+  appointment_id: z.guid(),
+  client_id: z.guid(),
+  channel: z.string(),
+  message: z.string(),
+  state: z.enum(['claimed', 'sent', 'failed']),
+  error: z._default(z.nullable(z.string()), null),
+  message_id: z._default(z.nullable(z.guid()), null),
+  kind: z.enum(['reminder', 'changed', 'cancelled']),
+  announced_date: z.iso.date(),
+  announced_start: z.string().check(z.regex(/^\d{2}:\d{2}(:\d{2})?$/, 'expected a time as HH:MM')),
+  follows_id: z._default(z.nullable(z.guid()), null),
+});
 
 // A row keeps its id, so references inside the file hold in the target and a re-run finds what it sent.
 // therapist_id is left out: the target practice's `auth.uid()` default fills it, so a file can be loaded
@@ -29,10 +54,12 @@ const rowSchemas = {
   clients: z.omit(clientSchema, { therapist_id: true }),
   service_menu: z.omit(serviceSchema, { therapist_id: true }),
   business_hours: z.omit(businessHoursSchema, { therapist_id: true }),
+  closures: closureSchema,
   appointments: z.omit(appointmentSchema, { therapist_id: true }),
   sessions: z.omit(sessionNoteSchema, { therapist_id: true }),
   expenses: z.omit(expenseSchema, { therapist_id: true }),
   conversation_log: z.omit(messageSchema, { therapist_id: true }),
+  reminders: reminderSchema,
 } satisfies Record<BackupTable, z.ZodMiniType>;
 
 export type BackupTables = { [K in BackupTable]: z.output<(typeof rowSchemas)[K]>[] };
@@ -122,6 +149,9 @@ const envelopeSchema = z.object({
     sessions: z.array(rowSchemas.sessions),
     expenses: z.array(rowSchemas.expenses),
     conversation_log: z.array(rowSchemas.conversation_log),
+    // Files written before time off and reminders travelled have neither.
+    closures: z._default(z.array(rowSchemas.closures), []),
+    reminders: z._default(z.array(rowSchemas.reminders), []),
   }),
 });
 
@@ -207,6 +237,9 @@ const REFERENCES = [
   { table: 'sessions', column: 'appointment_id', target: 'appointments' },
   { table: 'sessions', column: 'amends_id', target: 'sessions' },
   { table: 'conversation_log', column: 'client_id', target: 'clients' },
+  { table: 'reminders', column: 'appointment_id', target: 'appointments' },
+  { table: 'reminders', column: 'client_id', target: 'clients' },
+  { table: 'reminders', column: 'follows_id', target: 'reminders' },
 ] as const satisfies readonly { table: BackupTable; column: string; target: BackupTable }[];
 
 function danglingReferences(tables: BackupTables): string[] {
@@ -271,25 +304,30 @@ export function importOrder(backup: Backup): ImportStep[] {
     },
     { table: 'service_menu', rows: tables.service_menu.map(stamped) },
     { table: 'business_hours', rows: tables.business_hours.map(stamped) },
+    { table: 'closures', rows: tables.closures.map(stamped) },
     { table: 'appointments', rows: tables.appointments.map(stamped) },
-    { table: 'sessions', rows: amendedFirst(tables.sessions).map(stamped) },
+    { table: 'sessions', rows: afterWhatTheyFollow(tables.sessions, 'amends_id').map(stamped) },
     { table: 'expenses', rows: tables.expenses.map(stamped) },
     { table: 'conversation_log', rows: tables.conversation_log.map((message) => ({ ...message, created_at: message.created_at ?? exported_at })) },
+    { table: 'reminders', rows: afterWhatTheyFollow(tables.reminders, 'follows_id').map(stamped) },
   ];
 }
 
-// Stable: notes keep the file's order within each depth of the amendment chain.
-function amendedFirst(notes: readonly NoteRow[]): NoteRow[] {
-  const byId = new Map(notes.map((note) => [note.id, note]));
-  // Bounded by the number of notes, so a Backup not checked by readBackup cannot loop here.
-  const depth = (note: NoteRow): number => {
+/**
+ * Rows that name an earlier row of their table (a note the one it amends, a notice the message it
+ * follows) after that row, as the service requires. Stable: the file's order within each depth.
+ */
+function afterWhatTheyFollow<Row extends { id: string }>(rows: readonly Row[], parent: keyof Row): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // Bounded by the number of rows, so a Backup not checked by readBackup cannot loop here.
+  const depth = (row: Row): number => {
     let steps = 0;
-    let current: NoteRow | undefined = note;
-    while (current?.amends_id != null && steps < notes.length) {
-      current = byId.get(current.amends_id);
+    let current: Row | undefined = row;
+    while (current?.[parent] != null && steps < rows.length) {
+      current = byId.get(current[parent] as string);
       steps++;
     }
     return steps;
   };
-  return notes.map((note) => ({ note, depth: depth(note) })).sort((a, b) => a.depth - b.depth).map(({ note }) => note);
+  return rows.map((row) => ({ row, depth: depth(row) })).sort((a, b) => a.depth - b.depth).map(({ row }) => row);
 }

@@ -54,19 +54,19 @@ beforeAll(async () => {
 });
 
 describe('appt add', () => {
-  // Past days far from today: 2025-11-24 is a Monday, 2025-11-29 a Saturday.
+  // Days far ahead of today: 2031-11-24 is a Monday, 2031-11-29 a Saturday.
   it.each([
-    ['outside the hours', ['--client', 'Ann Lee', '--date', '2025-11-24', '--start', '18', '--end', '19'],
-      'outside business hours', ['18:00-19:00 on monday 2025-11-24 is outside business hours (09:00-17:00).']],
-    ['on a day without hours', ['--client', 'Ann Lee', '--date', '2025-11-29', '--start', '10', '--end', '11'],
-      'a closed day', ['10:00-11:00 on saturday 2025-11-29 is outside business hours (closed on saturdays).']],
-    ['for an archived client', ['--client', 'Old Client', '--date', '2025-11-25', '--start', '9', '--end', '10'],
+    ['outside the hours', ['--client', 'Ann Lee', '--date', '2031-11-24', '--start', '18', '--end', '19'],
+      'outside business hours', ['18:00-19:00 on monday 2031-11-24 is outside business hours (09:00-17:00).']],
+    ['on a day without hours', ['--client', 'Ann Lee', '--date', '2031-11-29', '--start', '10', '--end', '11'],
+      'a closed day', ['10:00-11:00 on saturday 2031-11-29 is outside business hours (closed on saturdays).']],
+    ['for an archived client', ['--client', 'Old Client', '--date', '2031-11-25', '--start', '9', '--end', '10'],
       'an archived client', ['Old Client is an archived client.']],
-    ['with a retired service', ['--client', 'Ann Lee', '--date', '2025-11-26', '--service', 'Old Stone', '--start', '9'],
+    ['with a retired service', ['--client', 'Ann Lee', '--date', '2031-11-26', '--service', 'Old Stone', '--start', '9'],
       'a retired service', ['Old Stone is a retired service.']],
-    ['with all of them, asked once', ['--client', 'Old', '--date', '2025-11-30', '--service', 'Old Stone', '--start', '9'],
+    ['with all of them, asked once', ['--client', 'Old', '--date', '2031-11-30', '--service', 'Old Stone', '--start', '9'],
       'a closed day; an archived client; a retired service',
-      ['09:00-10:00 on sunday 2025-11-30 is outside business hours (closed on sundays).', 'Old Client is an archived client.', 'Old Stone is a retired service.']],
+      ['09:00-10:00 on sunday 2031-11-30 is outside business hours (closed on sundays).', 'Old Client is an archived client.', 'Old Stone is a retired service.']],
   ])('books %s only with --yes', async (_, args, labels, warnings) => {
     const date = args[args.indexOf('--date') + 1]!;
     await refused(['appt', 'add', ...args], `Booking an appointment (${labels})`, warnings);
@@ -76,7 +76,7 @@ describe('appt add', () => {
   });
 
   it('asks nothing inside the hours, with an active client and service', async () => {
-    const result = await home.run(['appt', 'add', '--client', 'Ann Lee', '--service', 'Swedish 60', '--date', '2025-11-28', '--start', '9']);
+    const result = await home.run(['appt', 'add', '--client', 'Ann Lee', '--service', 'Swedish 60', '--date', '2031-11-28', '--start', '9']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toContain('!');
   });
@@ -97,12 +97,12 @@ describe('time off', () => {
 
 describe('appt reschedule and update', () => {
   it('moves outside the hours, or to an archived client, only with --yes', async () => {
-    const id = await booked('2025-11-20', '10:00', '11:00');
+    const id = await booked('2031-11-20', '10:00', '11:00');
     await refused(['appt', 'reschedule', id, '--start', '16:30'], 'Moving an appointment (outside business hours)',
-      ['16:30-17:30 on thursday 2025-11-20 is outside business hours (09:00-17:00).']);
+      ['16:30-17:30 on thursday 2031-11-20 is outside business hours (09:00-17:00).']);
     // --end alone is checked with the day and start the appointment keeps.
     await refused(['appt', 'update', id, '--end', '17:15'], 'Changing an appointment (outside business hours)',
-      ['10:00-17:15 on thursday 2025-11-20 is outside business hours (09:00-17:00).']);
+      ['10:00-17:15 on thursday 2031-11-20 is outside business hours (09:00-17:00).']);
     await refused(['appt', 'update', id, '--client', 'Old Client'], 'Changing an appointment (an archived client)', ['Old Client is an archived client.']);
     expect(await appointment(id)).toMatchObject({ start_time: '10:00', end_time: '11:00', client_id: ids.ann });
 

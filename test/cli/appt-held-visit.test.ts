@@ -123,7 +123,7 @@ describe('without a signed note', () => {
   });
 
   it('a visit not yet held moves without the question', async () => {
-    const id = (await createWithApi(home, 'appointments', { client_id: ids.ann!, date: '2025-11-27', start_time: '10:00', end_time: '11:00' })).id as string;
+    const id = (await createWithApi(home, 'appointments', { client_id: ids.ann!, date: '2031-11-27', start_time: '10:00', end_time: '11:00' })).id as string;
     const result = await home.run(['appt', 'reschedule', id, '--start', '9']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toContain('held');

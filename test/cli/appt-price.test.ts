@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 describe('the price and buffer of a booking', () => {
   it("keep the service's at booking, and stay when the service's price changes later", async () => {
-    const booked = await appt('add', '--client', 'ann', '--service', 'swedish', '--date', '2025-11-24', '--start', '9');
+    const booked = await appt('add', '--client', 'ann', '--service', 'swedish', '--date', '2031-11-24', '--start', '9');
     expect(booked).toMatchObject({ price: 85, buffer_minutes: 15 });
 
     const repriced = await home.run(['service', 'update', service, '--price', '95']);
@@ -32,14 +32,14 @@ describe('the price and buffer of a booking', () => {
   });
 
   it('take --price on add, and --price and --buffer on update', async () => {
-    const booked = await appt('add', '--client', 'ann', '--service', 'swedish', '--date', '2025-11-25', '--start', '9', '--price', '70');
+    const booked = await appt('add', '--client', 'ann', '--service', 'swedish', '--date', '2031-11-25', '--start', '9', '--price', '70');
     expect(booked.price).toBe(70);
     expect(await appt('update', booked.id.slice(0, 8), '--price', '62.50', '--buffer', '0')).toMatchObject({ price: 62.5, buffer_minutes: 0 });
   });
 
   it('refuses a price that is not an amount, naming the flag, before anything is sent (exit 2)', async () => {
     server.received.length = 0;
-    for (const args of [['add', '--client', 'ann', '--service', 'swedish', '--date', '2025-11-26', '--start', '9', '--price', '-5'], ['update', '00000000-0000-0000-0000-000000000001', '--price', '12.345'], ['update', '00000000-0000-0000-0000-000000000001', '--buffer', 'ten']]) {
+    for (const args of [['add', '--client', 'ann', '--service', 'swedish', '--date', '2031-11-26', '--start', '9', '--price', '-5'], ['update', '00000000-0000-0000-0000-000000000001', '--price', '12.345'], ['update', '00000000-0000-0000-0000-000000000001', '--buffer', 'ten']]) {
       const result = await home.run(['appt', ...args]);
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toMatch(/--(price|buffer)/);

@@ -43,17 +43,17 @@ afterAll(async () => {
 
 describe('appt add', () => {
   it('books by names and takes the end from the service, in one POST', async () => {
-    const row = await appt('add', '--client', 'ann', '--date', '2025-11-24', '--start', '9', '--service', 'swedish', '--notes', 'first visit');
-    expect(row).toMatchObject({ date: '2025-11-24', start_time: '09:00', end_time: '10:00', client_id: ann, client_name: 'Ann Lee', status: 'scheduled', notes: 'first visit' });
+    const row = await appt('add', '--client', 'ann', '--date', '2031-11-24', '--start', '9', '--service', 'swedish', '--notes', 'first visit');
+    expect(row).toMatchObject({ date: '2031-11-24', start_time: '09:00', end_time: '10:00', client_id: ann, client_name: 'Ann Lee', status: 'scheduled', notes: 'first visit' });
     expect(writes()).toEqual(['POST /rest/v1/appointments']);
   });
 
   it('books in the status --status names', async () => {
-    expect(await appt('add', '--client', ann, '--date', '2025-11-24', '--start', '15', '--end', '16', '--status', 'confirmed')).toMatchObject({ status: 'confirmed' });
+    expect(await appt('add', '--client', ann, '--date', '2031-11-24', '--start', '15', '--end', '16', '--status', 'confirmed')).toMatchObject({ status: 'confirmed' });
   });
 
   it("prints the service's refusal of an overlap (exit 1)", async () => {
-    const result = await home.run(['appt', 'add', '--client', 'Ann Lee', '--date', '2025-11-24', '--start', '9:30', '--end', '10:30']);
+    const result = await home.run(['appt', 'add', '--client', 'Ann Lee', '--date', '2031-11-24', '--start', '9:30', '--end', '10:30']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: .*\(HTTP 409/m);
   });
@@ -64,9 +64,7 @@ describe('appt add', () => {
       [['--client', 'Ann', '--date', '2026-02-30', '--start', '9', '--end', '10'], '--date: 2026-02-30 is not a day in the calendar'],
       [['--client', 'Ann', '--date', 'mon', '--start', '25:00', '--end', '10'], "--start: expected a time like 9, 9:30, 14:00, 2pm or 9:30am; got '25:00'"],
       [['--client', 'Ann', '--date', 'mon', '--start', '10', '--end', '9'], '--end: end_time must be after start_time'],
-      [[...base, '--status', 'done'], "option '--status <status>' argument 'done' is invalid. Allowed choices are scheduled, confirmed."],
-      // A visit is completed once held (`appt complete`), not booked as one.
-      [[...base, '--status', 'completed'], "option '--status <status>' argument 'completed' is invalid. Allowed choices are scheduled, confirmed."],
+      [[...base, '--status', 'done'], "option '--status <status>' argument 'done' is invalid. Allowed choices are scheduled, confirmed, completed."],
       [['--client', 'Ann', '--date', 'mon', '--start', '9'], '--end: needed when there is no --service'],
     ] as const) {
       const result = await home.run(['appt', 'add', ...args]);
@@ -79,13 +77,13 @@ describe('appt add', () => {
 
 describe('changing an appointment', () => {
   it('updates fields, reschedules keeping the length, and walks the status verbs', async () => {
-    const { id } = await appt('add', '--client', 'Ann Lee', '--date', '2025-11-25', '--start', '10', '--end', '11:30');
+    const { id } = await appt('add', '--client', 'Ann Lee', '--date', '2031-11-25', '--start', '10', '--end', '11:30');
     const short = id.slice(0, 8);
     expect(await appt('update', short, '--notes', 'bring oil')).toMatchObject({ notes: 'bring oil' });
     expect(await appt('update', short, '--clear-notes')).toMatchObject({ notes: null });
-    expect(await appt('reschedule', short, '--date', '2025-11-26', '--start', '14')).toMatchObject({ date: '2025-11-26', start_time: '14:00', end_time: '15:30' });
+    expect(await appt('reschedule', short, '--date', '2031-11-26', '--start', '14')).toMatchObject({ date: '2031-11-26', start_time: '14:00', end_time: '15:30' });
     expect(await appt('confirm', short)).toMatchObject({ status: 'confirmed' });
-    expect(await appt('complete', short)).toMatchObject({ status: 'completed' });
+    expect(await appt('complete', short, '--yes')).toMatchObject({ status: 'completed' });
     server.received.length = 0;
     const refused = await home.run(['appt', 'cancel', short]);
     expect(refused.code).toBe(1);
@@ -102,7 +100,7 @@ describe('changing an appointment', () => {
   });
 
   it('deletes only with --yes when not at a terminal', async () => {
-    const { id } = await appt('add', '--client', 'Ann Lee', '--date', '2025-11-27', '--start', '9', '--end', '10');
+    const { id } = await appt('add', '--client', 'Ann Lee', '--date', '2031-11-27', '--start', '9', '--end', '10');
     server.received.length = 0;
     const refused = await home.run(['appt', 'delete', id]);
     expect(refused.code).toBe(2);

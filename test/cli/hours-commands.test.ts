@@ -31,18 +31,25 @@ describe('practice hours', () => {
 
     expect((await home.run(['hours', 'set', 'sat', '10:00-14:00'])).code).toBe(0);
     const shown = await home.run(['hours', 'show', '--json']);
-    const week = JSON.parse(shown.stdout);
-    expect(week).toHaveLength(7);
-    expect(week[0]).toEqual({ day_of_week: 'monday', hours: [{ open_time: '09:00', close_time: '12:00' }, { open_time: '13:00', close_time: '17:00' }] });
-    expect(week[1]).toEqual({ day_of_week: 'tuesday', hours: [] });
-    expect(week[5]).toEqual({ day_of_week: 'saturday', hours: [{ open_time: '10:00', close_time: '14:00' }] });
+    const week = JSON.parse(shown.stdout).map(({ id, ...row }: Record<string, unknown>) => ({ stored: id !== null, ...row }));
+    // One row per interval, and a closed day as one row without times: the shape `hours set` prints too.
+    expect(week).toEqual([
+      { stored: true, day_of_week: 'monday', open_time: '09:00', close_time: '12:00' },
+      { stored: true, day_of_week: 'monday', open_time: '13:00', close_time: '17:00' },
+      ...['tuesday', 'wednesday', 'thursday', 'friday'].map((day) => ({ stored: false, day_of_week: day, open_time: null, close_time: null })),
+      { stored: true, day_of_week: 'saturday', open_time: '10:00', close_time: '14:00' },
+      { stored: false, day_of_week: 'sunday', open_time: null, close_time: null },
+    ]);
     const rows = await home.run(['api', 'GET', 'business_hours', '-q', 'day_of_week=eq.monday', '-q', 'select=open_time,close_time', '-q', 'order=open_time']);
     expect(JSON.parse(rows.stdout)).toEqual([{ open_time: '09:00', close_time: '12:00' }, { open_time: '13:00', close_time: '17:00' }]);
   });
 
   it('prints the week as lines `hours set` takes back', async () => {
     const result = await home.run(['hours', 'show', '--format', 'csv']);
-    expect(result.stdout.split('\r\n')[0]).toBe('day_of_week,hours');
+    const [header, monday, , tuesday] = result.stdout.split('\r\n');
+    expect(header).toBe('id,day_of_week,open_time,close_time');
+    expect(monday).toMatch(/^[0-9a-f-]{36},monday,09:00,12:00$/);
+    expect(tuesday).toBe(',tuesday,,');
     const tsv = await home.run(['hours', 'show']);
     expect(tsv.stdout.split('\n')[0]).toBe('monday\t09:00-12:00,13:00-17:00');
   });
@@ -53,7 +60,7 @@ describe('practice hours', () => {
     expect(result.stderr).toContain('Saturday: closed.');
     expect(hoursRequests().map((request) => request.method)).toEqual(['DELETE']);
     const week = JSON.parse((await home.run(['hours', 'show', '--json'])).stdout);
-    expect(week[5]).toEqual({ day_of_week: 'saturday', hours: [] });
+    expect(week.filter((row: { day_of_week: string }) => row.day_of_week === 'saturday')).toEqual([{ id: null, day_of_week: 'saturday', open_time: null, close_time: null }]);
     // The day's rows are gone from the table, not hidden: `hours set <day> closed` is the delete.
     const rows = await home.run(['api', 'GET', 'business_hours', '-q', 'day_of_week=eq.saturday']);
     expect(JSON.parse(rows.stdout)).toEqual([]);
@@ -75,7 +82,7 @@ describe('practice hours', () => {
     }
     expect(hoursRequests()).toEqual([]);
     const week = JSON.parse((await home.run(['hours', 'show', '--json'])).stdout);
-    expect(week[0].hours).toHaveLength(2);
+    expect(week.filter((row: { day_of_week: string }) => row.day_of_week === 'monday')).toHaveLength(2);
   });
 
   it('sets several days at once: a range, then a group closed, in one DELETE and one POST', async () => {
@@ -96,9 +103,12 @@ describe('practice hours', () => {
     const weekend = await home.run(['hours', 'set', 'weekend', 'closed']);
     expect(weekend.code, weekend.stderr).toBe(0);
     expect(weekend.stderr).toContain('Saturday, Sunday: closed.');
-    const week = JSON.parse((await home.run(['hours', 'show', '--json'])).stdout) as Array<{ day_of_week: string; hours: unknown[] }>;
-    expect(week.map((day) => [day.day_of_week, day.hours.length])).toEqual([
-      ['monday', 1], ['tuesday', 1], ['wednesday', 1], ['thursday', 1], ['friday', 1], ['saturday', 0], ['sunday', 0],
+    const week = JSON.parse((await home.run(['hours', 'show', '--json', 'day_of_week,open_time'])).stdout);
+    expect(week).toEqual([
+      ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => ({ day_of_week: day, open_time: '09:00' })),
+      { day_of_week: 'saturday', open_time: null }, { day_of_week: 'sunday', open_time: null },
     ]);
+    const closedCsv = await home.run(['hours', 'set', 'weekend', 'closed', '--format', 'csv']);
+    expect(closedCsv.stdout).toBe('id,day_of_week,open_time,close_time\r\n,saturday,,\r\n,sunday,,\r\n');
   });
 });

@@ -43,6 +43,11 @@ const SHAPES: Record<string, Shape> = {
   'hours show': 'array',
   // Replaces a day's rows: any number of them.
   'hours set': 'array',
+  // Time off: the closure made, the closures ahead, and those a reopen removed (a day may hold several).
+  'hours close': 'object',
+  'hours closures': 'array',
+  'hours reopen': 'array',
+  'appt unresolved': 'array',
   'expense list': 'array',
   'expense add': 'object',
   'expense update': 'object',
@@ -150,6 +155,10 @@ const RUNS: Array<[string, () => string[]]> = [
   ['service delete', () => ['service', 'delete', 'Shape unused', '--yes']],
   ['hours show', () => ['hours', 'show']],
   ['hours set', () => ['hours', 'set', 'tuesday', '09:00-12:00']],
+  ['hours close', () => ['hours', 'close', '2032-01-05', '--reason', 'training']],
+  ['hours closures', () => ['hours', 'closures']],
+  ['hours reopen', () => ['hours', 'reopen', '2032-01-05']],
+  ['appt unresolved', () => ['appt', 'unresolved', '--before', '2000-01-01']],
   ['expense list', () => ['expense', 'list']],
   ['expense add', () => ['expense', 'add', '--amount', '5', '--category', 'fees']],
   ['expense update', () => ['expense', 'update', ids.expense!, '--vendor', 'Linen Co']],

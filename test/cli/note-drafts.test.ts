@@ -80,7 +80,7 @@ describe('note add --edit', () => {
 
   it('keeps the text of a refused write in a 0600 draft, and its --draft command writes it and removes it', async () => {
     const client = await practice(['client', 'add', '--name', 'Ola Berg']);
-    const visit = await practice(['appt', 'add', '--client', client, '--date', '2026-05-04', '--start', '10:00', '--end', '11:00']);
+    const visit = await practice(['appt', 'add', '--client', client, '--date', '2026-05-04', '--start', '10:00', '--end', '11:00', '--status', 'completed']);
     const first = await practice(['note', 'add', '--client', client, '--appointment', visit, '-S', 'Written first']);
     server.received.length = 0;
 
@@ -109,7 +109,7 @@ describe('note add --edit', () => {
 
   it('keeps answers typed at the prompts when the write fails', async () => {
     const client = await practice(['client', 'add', '--name', 'Pia Holm']);
-    const visit = await practice(['appt', 'add', '--client', client, '--date', '2026-05-05', '--start', '10:00', '--end', '11:00']);
+    const visit = await practice(['appt', 'add', '--client', client, '--date', '2026-05-05', '--start', '10:00', '--end', '11:00', '--status', 'completed']);
     await practice(['note', 'add', '--client', client, '--appointment', visit, '-S', 'Written first']);
     const terminal = atTerminal(['note', 'add', '--client', client, '--appointment', visit], home.env);
     await terminal.answer('Subjective: what the client reports (- to skip)', `Headache since Monday${KEY.enter}`);

@@ -103,7 +103,7 @@ describe('a confirmation', () => {
 
   it('appt delete answered n keeps the appointment', async () => {
     await created(['client', 'add', '--name', 'Ada Quist']);
-    const appt = await created(['appt', 'add', '--client', 'Ada Quist', '--date', '2026-11-24', '--start', '10', '--end', '11']);
+    const appt = await created(['appt', 'add', '--client', 'Ada Quist', '--date', '2037-11-24', '--start', '10', '--end', '11']);
     const { code, screen } = await answering(['appt', 'delete', appt.slice(0, 8)], [['? (y/N)', `n${KEY.enter}`]]);
     expect(code, screen).toBe(1);
     expect(screen).toContain('Cancelled; nothing changed.');

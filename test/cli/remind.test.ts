@@ -92,8 +92,9 @@ describe('practice remind', () => {
     const failing = `if [ "$PRACTICE_CLIENT_NAME" = "Cy Fail" ]; then echo "gateway said no" >&2; exit 3; fi; echo "$PRACTICE_CLIENT_NAME" >> ${sentLog}`;
     const result = await home.run(['remind', '--within', '24h', '--exec', failing]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Sent 1 reminder; 1 failed.');
-    expect(result.stderr).toMatch(/error: 1 reminder not sent \(the next run tries again\):\n {2}Cy Fail \S+ \S+: exit 3: gateway said no/);
+    expect(result.stderr).toContain('Sent 1 reminder.');
+    expect(result.stderr).not.toContain('✓');
+    expect(result.stderr).toMatch(/error: 1 message not sent \(the next run tries again\):\n {2}Cy Fail \S+ \S+: exit 3: gateway said no/);
     expect((await readFile(sentLog, 'utf8')).trim().split('\n')).toEqual(['Ann Lee']);
     expect(await get('conversation_log', `client_id=eq.${ids.cy}`)).toEqual([]);
     expect(await get('reminders', `appointment_id=eq.${ids.cySoon}`)).toMatchObject([{ state: 'failed', error: 'exit 3: gateway said no' }]);

@@ -206,12 +206,12 @@ describe('hours set', () => {
     expect(result.stderr).toBe('✓ Monday: 09:00-17:00.\n');
   });
 
-  it("prints the day's rows as stored with --json, one per interval", async () => {
+  it("prints the day's rows with --json, one per interval, in the shape of `hours show`", async () => {
     const result = await home.run(['hours', 'set', 'tuesday', '13:00-17:00,9-12', '--json']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('✓ Tuesday: 09:00-12:00,13:00-17:00.\n');
     const rows = JSON.parse(result.stdout);
-    expect(rows).toEqual(await dayRows('tuesday'));
+    expect(rows).toEqual((await dayRows('tuesday')).map(({ id, day_of_week, open_time, close_time }) => ({ id, day_of_week, open_time, close_time })));
     expect(rows).toMatchObject([
       { day_of_week: 'tuesday', open_time: '09:00', close_time: '12:00' },
       { day_of_week: 'tuesday', open_time: '13:00', close_time: '17:00' },
@@ -231,15 +231,18 @@ describe('hours set', () => {
     expect(result.code, result.stderr).toBe(0);
     const [stored] = await dayRows('thursday');
     expect(result.stdout).toBe(`id,day_of_week,open_time,close_time\r\n${stored!.id},thursday,08:00,11:00\r\n`);
+    // The shape of `hours show`: one for the week's hours, whichever command prints it.
+    const shown = await home.run(['hours', 'show', '--format', 'csv']);
+    expect(shown.stdout).toContain(`\r\n${stored!.id},thursday,08:00,11:00\r\n`);
   });
 
-  it('prints an empty list for a day set closed: it has no rows left', async () => {
+  it('prints a day set closed as one row without id or times, as `hours show` does', async () => {
     expect((await home.run(['hours', 'set', 'monday', '09:00-17:00'])).code).toBe(0);
     expect((await dayRows('monday')).length).toBe(1);
     const result = await home.run(['hours', 'set', 'monday', 'closed', '--json']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('✓ Monday: closed.\n');
-    expect(JSON.parse(result.stdout)).toEqual([]);
+    expect(JSON.parse(result.stdout)).toEqual([{ id: null, day_of_week: 'monday', open_time: null, close_time: null }]);
     expect(await dayRows('monday')).toEqual([]);
   });
 });

@@ -32,6 +32,9 @@ const ids = {
   amendment2: '50000000-0000-4000-8000-000000000003',
   expense: '60000000-0000-4000-8000-000000000001',
   message: '70000000-0000-4000-8000-000000000001',
+  holidays: '80000000-0000-4000-8000-000000000001',
+  reminded: '90000000-0000-4000-8000-000000000001',
+  moved: '90000000-0000-4000-8000-000000000002',
 };
 
 const owned = { therapist_id: THERAPIST, created_at: AT, updated_at: LATER };
@@ -60,6 +63,12 @@ function serviceRows() {
     ],
     expenses: [{ id: ids.expense, ...owned, date: '2026-11-03', amount: 12.5, category: 'linens', description: 'towels', vendor: null }],
     conversation_log: [{ id: ids.message, therapist_id: THERAPIST, created_at: AT, client_id: ids.ann, role: 'client' as const, message: 'See you Monday!', channel: 'sms' as const }],
+    closures: [{ id: ids.holidays, ...owned, starts_at: '2026-12-24T00:00:00', ends_at: '2026-12-27T00:00:00', reason: 'holidays' }],
+    reminders: [
+      // A change notice before the reminder it follows: the import puts it after.
+      { id: ids.moved, ...owned, appointment_id: ids.visit3, client_id: ids.bob, channel: 'sms', message: 'Moved to 14:00', state: 'sent' as const, error: null, message_id: null, kind: 'changed' as const, announced_date: '2026-11-30', announced_start: '14:00', follows_id: ids.reminded },
+      { id: ids.reminded, ...owned, appointment_id: ids.visit3, client_id: ids.bob, channel: 'sms', message: 'See you at 13:00', state: 'sent' as const, error: null, message_id: null, kind: 'reminder' as const, announced_date: '2026-11-30', announced_start: '13:00', follows_id: null },
+    ],
   } satisfies BackupInput['tables'];
 }
 
@@ -74,7 +83,7 @@ function write(tables: BackupInput['tables'] = serviceRows(), sourceUrl = 'https
 }
 
 function emptyTables(): BackupInput['tables'] {
-  return { clients: [], service_menu: [], business_hours: [], appointments: [], sessions: [], expenses: [], conversation_log: [] };
+  return { clients: [], service_menu: [], business_hours: [], closures: [], appointments: [], sessions: [], expenses: [], conversation_log: [], reminders: [] };
 }
 
 /** A valid document as an object, to break one piece of in a test. */
@@ -121,12 +130,14 @@ describe('writeBackup', () => {
         '    ],',
         '    "service_menu": [],',
         '    "business_hours": [],',
+        '    "closures": [],',
         '    "appointments": [],',
         '    "sessions": [],',
         '    "expenses": [',
         `      {"id":"${ids.expense}","created_at":"${AT}","updated_at":"${LATER}","date":"2026-11-03","amount":12.5,"category":"linens","description":"towels","vendor":null}`,
         '    ],',
-        '    "conversation_log": []',
+        '    "conversation_log": [],',
+        '    "reminders": []',
         '  }',
         '}',
         '',
@@ -331,8 +342,21 @@ describe('importOrder', () => {
 
   it('inserts the tables in foreign-key order', () => {
     expect(importOrder(backup).map((step) => step.table)).toEqual([
-      'clients', 'service_menu', 'business_hours', 'appointments', 'sessions', 'expenses', 'conversation_log',
+      'clients', 'service_menu', 'business_hours', 'closures', 'appointments', 'sessions', 'expenses', 'conversation_log', 'reminders',
     ]);
+  });
+
+  it('puts each reminder notice after the message it follows', () => {
+    const reminders = importOrder(backup).find((step) => step.table === 'reminders')!;
+    expect(reminders.rows.map((row) => row.id)).toEqual([ids.reminded, ids.moved]);
+  });
+
+  it('reads a file written before time off and reminders travelled as having neither', () => {
+    const older = readBackup(documentWith((d) => {
+      delete d.tables.closures;
+      delete d.tables.reminders;
+    }));
+    expect([older.tables.closures, older.tables.reminders]).toEqual([[], []]);
   });
 
   it('puts each note after the note it amends, keeping the file order otherwise', () => {

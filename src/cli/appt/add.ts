@@ -1,5 +1,6 @@
 // `practice appt add`: book a client. Names resolve to ids, the end comes from the service when not
-// given, and the create carries its own id so the core may retry it safely. --first-free takes the
+// given, and the create carries its own id so the core may retry it safely. A booking in the past is
+// asked first (past-concern.ts), unless it records a visit held (--status completed). --first-free takes the
 // next free slot when another booking wins the one it chose (pick-slot.ts).
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
@@ -13,6 +14,7 @@ import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
 import { bookSeries, type SeriesFlags, seriesPlan } from './book-series.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
+import { pastConcern } from './past-concern.js';
 import { insertAtFirstFree, pickSlot, type SlotFlags, slotSearch } from './pick-slot.js';
 import { bookingYes, COLUMNS, describe, FIELDS, FLAG_OF } from './shared.js';
 
@@ -37,7 +39,7 @@ export function addCommand(ctx: Context): Command {
     .option('--service <service>', 'the service: a name, an id or an id prefix')
     .option('--notes <text>', 'notes on the appointment')
     .option('--price <amount>', "this booking's price, like 70 or 69.50 (default: the service's, kept as it is then)")
-    .addOption(new Option('--status <status>', 'the status to book in (default: scheduled)').choices(['scheduled', 'confirmed']))
+    .addOption(new Option('--status <status>', 'the status to book in (default: scheduled); completed records a visit held').choices(['scheduled', 'confirmed', 'completed']))
     .option('--repeat <rule>', "book a series: weekly, biweekly, monthly or 'every N weeks' (with --count or --until)")
     .option('--count <n>', 'how many appointments the series has, the first included')
     .option('--until <day>', 'the last day the series may fall on')
@@ -48,6 +50,7 @@ export function addCommand(ctx: Context): Command {
   $ practice appt add --client 3f2a9c1b --date 2026-11-23 --start 14:00 --end 15:30 --status confirmed
   $ practice appt add --client ann --date sat --start 10 --end 11 --yes
   $ practice appt add --client ann --service "swedish 60" --date mon --start 9 --price 70
+  $ practice appt add --client ann --service "swedish 60" --date yesterday --start 15 --status completed
   $ practice appt add --client ann --service "swedish 60" --date fri
   $ practice appt add --client ann --service "swedish 60" --first-free --from mon
   $ practice appt add --client ann --service "swedish 60" --date tue --start 10 --repeat weekly --count 8
@@ -84,8 +87,9 @@ async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   }, FLAG_OF);
   // A series starts where the single booking would have: at --start, or at the slot chosen.
   if (series) return bookSeries(ctx, row, series, options, options);
-  const concerns = await bookingConcerns(ctx, { when: { date: when.date, start: when.start, end: end_time }, clientId: client.id, serviceId: service?.id });
-  await confirmConcerns(ctx, options.yes, concerns, 'Booking an appointment', 'Book it anyway?');
+  const slot = { date: when.date, start: when.start, end: end_time };
+  const [past, concerns] = await Promise.all([pastConcern(ctx, slot, options.status), bookingConcerns(ctx, { when: slot, clientId: client.id, serviceId: service?.id })]);
+  await confirmConcerns(ctx, options.yes, past ? [past, ...concerns] : concerns, 'Booking an appointment', 'Book it anyway?');
   const api = await ctx.api();
   const created = search?.kind === 'first'
     ? await insertAtFirstFree(api, ctx, row, search, service!)

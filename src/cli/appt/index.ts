@@ -9,14 +9,16 @@ import { listCommand } from './list.js';
 import { rescheduleCommand } from './reschedule.js';
 import { showCommand } from './show.js';
 import { slotsCommand } from './slots.js';
-import { STATUS_VERBS, statusCommand } from './status.js';
+import { statusCommand } from './status.js';
+import { STATUS_VERBS } from './status-verbs.js';
 import { todayCommand } from './today.js';
+import { unresolvedCommand } from './unresolved.js';
 import { updateCommand } from './update.js';
 import { weekCommand } from './week.js';
 
 export function apptCommand(ctx: Context): Command {
   const command = new Command('appt')
-    .addHelpText('before', `Examples:\n  $ practice appt today\n  $ practice appt list --date mon --status scheduled,confirmed\n  $ practice appt add --client ann --service "swedish 60" --date tomorrow --start 10\n  $ practice appt complete 9627ace5\n`)
+    .addHelpText('before', `Examples:\n  $ practice appt today\n  $ practice appt list --date mon --status scheduled,confirmed\n  $ practice appt add --client ann --service "swedish 60" --date tomorrow --start 10\n  $ practice appt complete 9627ace5\n  $ practice appt unresolved --before today\n`)
     .addCommand(listCommand(ctx))
     .addCommand(todayCommand(ctx))
     .addCommand(weekCommand(ctx))
@@ -24,7 +26,8 @@ export function apptCommand(ctx: Context): Command {
     .addCommand(showCommand(ctx))
     .addCommand(addCommand(ctx))
     .addCommand(updateCommand(ctx))
-    .addCommand(rescheduleCommand(ctx));
+    .addCommand(rescheduleCommand(ctx))
+    .addCommand(unresolvedCommand(ctx));
   for (const verb of STATUS_VERBS) command.addCommand(statusCommand(ctx, verb));
   return command.addCommand(deleteCommand(ctx)).addCommand(exportCommand(ctx));
 }

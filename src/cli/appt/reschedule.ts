@@ -1,6 +1,7 @@
 // `practice appt reschedule <id>`: move an appointment to another day or start, keeping its length
 // unless --end says otherwise. The service refuses an overlap (409) and names the other appointment;
-// moving a held visit is asked first, and refused while a signed note records it (held-visit.ts).
+// moving a held visit is asked first, and refused while a signed note records it (held-visit.ts). A
+// client reminded of the old time is said to be told by the next `practice remind`.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
@@ -13,6 +14,8 @@ import { checkInput, dayOption, inputSchemas, parseFlag, timeOption } from '../s
 import { reportChange } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
 import { heldVisitConcern } from './held-visit.js';
+import { pastConcern } from './past-concern.js';
+import { noteWhatClientWasTold } from './told-note.js';
 import { rescheduleSeries } from './reschedule-series.js';
 import { inScope, type ScopeOptions, scopeOptions } from './series-scope.js';
 import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared.js';
@@ -68,9 +71,12 @@ async function runReschedule(text: string, options: RescheduleOptions, ctx: Cont
   if (inScope(options)) return rescheduleSeries(ctx, current, { date: changes.date!, start_time: changes.start_time!, end_time: changes.end_time!,
     startGiven: start !== undefined, endGiven: end !== undefined }, options);
   const held = await heldVisitConcern(ctx, current, changes);
-  const concerns = await bookingConcerns(ctx, { when: { date: changes.date!, start: changes.start_time!, end: changes.end_time! } });
-  await confirmConcerns(ctx, options.yes, held ? [held, ...concerns] : concerns, 'Moving an appointment', 'Move it anyway?');
+  const slot = { date: changes.date!, start: changes.start_time!, end: changes.end_time! };
+  // A held visit moved is asked about as held; an open one moved into the past as a booking would be.
+  const [past, concerns] = await Promise.all([held ? null : pastConcern(ctx, slot, current.status), bookingConcerns(ctx, { when: slot })]);
+  await confirmConcerns(ctx, options.yes, [held, past, ...concerns].filter((concern) => concern !== null), 'Moving an appointment', 'Move it anyway?');
   const write = (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id), changes);
   const [moved] = await unlessSignedNote(ctx, current, write);
   await reportChange(ctx, `Rescheduled ${describe(moved!)}`, moved!, COLUMNS, options);
+  await noteWhatClientWasTold(ctx, moved!);
 }

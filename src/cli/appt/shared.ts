@@ -20,7 +20,7 @@ export const FLAG_OF: Record<string, string> = {
 
 /** `--yes` of the commands that book: add, and (`changing`) reschedule and update, which may change a held visit. */
 export const bookingYes = (changing = false) =>
-  yesOption(`do not ask about business hours, an archived client${changing ? ', a retired service or a held visit' : ' or a retired service'} (needed when not at a terminal)`);
+  yesOption(`do not ask about business hours, a time in the past, an archived client${changing ? ', a retired service or a held visit' : ' or a retired service'} (needed when not at a terminal)`);
 
 export const NOT_FOUND_HINT = 'See `practice appt list` for ids.';
 

@@ -12,6 +12,7 @@ import { amountOption, checkInput, countOption, dayOption, inputSchemas, timeOpt
 import { resolveClient, resolveRowId, resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
 import { bookingConcerns, confirmConcerns } from './concerns.js';
+import { noteWhatClientWasTold } from './told-note.js';
 import { heldVisitConcern } from './held-visit.js';
 import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF, NOT_FOUND_HINT } from './shared.js';
 import { unlessSignedNote } from './undo-completion.js';
@@ -86,4 +87,5 @@ async function runUpdate(text: string, options: UpdateOptions, ctx: Context): Pr
   const [updated] = await (current ? unlessSignedNote(ctx, current, write) : write);
   if (!updated) throw new CommandError(`No appointment has the id ${id}.`, NOT_FOUND_HINT);
   await reportChange(ctx, `Updated ${describe(updated)}`, updated, COLUMNS, options);
+  if (moved) await noteWhatClientWasTold(ctx, updated);
 }

@@ -1,13 +1,15 @@
 // `practice appt week [day]`: the week (Monday to Sunday) around a day as an agenda, one heading a day
 // and columns aligned across the week, or its rows with --json/--format. One read of the week
 // (`date=gte.<monday>&date=lte.<sunday>`, paged past the row cap), and for the agenda one of its
-// services' names.
+// services' names and one of the time off touching it, marked on its days.
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import { shortId } from '../../model/short-id.js';
-import { weekOf } from '../../model/when.js';
+import { addDays, weekOf } from '../../model/when.js';
+import { type Closure, closedPartOf } from '../../model/closure.js';
+import type { ApiClient } from '../../core/api-client.js';
 import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { dayOption } from '../shared/input.js';
@@ -38,7 +40,7 @@ async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<
   if (options.json || options.format) return ctx.out.rows(rows, COLUMNS, options);
 
   const { bold, dim } = ctx.out.color;
-  const services = await serviceNames(api, rows);
+  const [services, closures] = await Promise.all([serviceNames(api, rows), closuresOfWeek(api, days)]);
   const entries = alignColumns(rows.map((row) => [
     `${clock(row.start_time)}-${clock(row.end_time)}`,
     row.client_name ?? shortId(row.client_id),
@@ -46,10 +48,20 @@ async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<
     row.status,
   ]));
   const lines = days.flatMap((date) => {
+    const closed = closures.flatMap((closure) => {
+      const part = closedPartOf(closure, date);
+      return part === null ? [] : [`  closed ${part}${closure.reason ? ` (${closure.reason})` : ''}`];
+    });
     const today = rows.flatMap((row, index) => (row.date === date ? [`  ${entries[index]}  ${dim(shortId(row.id))}`] : []));
-    return [bold(dayName(date)), ...(today.length > 0 ? today : [dim('  no appointments')]), ''];
+    return [bold(dayName(date)), ...closed, ...(today.length > 0 || closed.length > 0 ? today : [dim('  no appointments')]), ''];
   });
   ctx.out.print(lines.join('\n').trimEnd());
+}
+
+/** The closures that touch the week's days (`days` Monday to Sunday): the agenda marks them. */
+function closuresOfWeek(api: ApiClient, days: readonly string[]): Promise<Closure[]> {
+  return readRows<Closure>(api, 'closures', query<Closure>()
+    .lt('starts_at', `${addDays(days[6]!, 1)}T00:00`).gt('ends_at', `${days[0]!}T00:00`).order('starts_at'));
 }
 
 /** Each line's cells padded to the widest of their column, two spaces apart; a column empty on every line is left out. */

@@ -17,6 +17,10 @@ export const EXIT_CODES = `Exit codes
        Fix with \`practice auth login\`.
   130  Cancelled with Ctrl-C at a question; nothing more was sent.
 
+A verb whose end state already holds (a second \`appt confirm\`, \`client archive\` of
+an archived client) changes nothing, says so, and exits 0: scripts may re-run it.
+\`appt unresolved\` and \`note missing\` exit 1 while they list anything.
+
 Scripts can rely on these: e.g. \`practice auth status >/dev/null || practice auth login\`.
 `;
 

@@ -1,22 +1,18 @@
 // `practice hours set <days> <spec>`: replaces the opening hours of one day or several (DELETE those
 // days' rows, then POST the new ones); `closed` leaves them without rows. Split shifts are one row
-// per interval.
+// per interval. Future bookings the new hours leave outside are listed (they stay booked).
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
-import type { Column, RowOptions } from '../../core/output.js';
+import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import type { BusinessHours, BusinessHoursCreate } from '../../model/records.js';
-import { type DayOfWeek, type OpeningInterval, parseDaysOfWeek, parseHoursSpec } from '../../model/when.js';
+import type { Appointment, BusinessHours, BusinessHoursCreate } from '../../model/records.js';
+import { dayOfWeek, type DayOfWeek, type OpeningInterval, parseDaysOfWeek, parseHoursSpec, todayIn } from '../../model/when.js';
+import { OPEN_STATUSES } from '../appt/series-scope.js';
+import { clock, describe } from '../appt/shared.js';
 import type { Context } from '../context.js';
-import { parseFlag } from '../shared/input.js';
-import { reportChangedRows } from '../shared/report.js';
-import { hoursSpec } from './shared.js';
-
-// --json prints the days' business_hours rows as stored, one per interval with its id, as every other
-// write prints its rows; not `hours show`'s day view, which has no ids. A day set `closed` has no rows
-// left, so it prints [] rather than the rows deleted, which would read as the day's hours.
-const HOURS_FIELDS = ['id', 'day_of_week', 'open_time', 'close_time', 'therapist_id', 'created_at', 'updated_at'];
-const HOURS_COLUMNS: Column<BusinessHours>[] = [{ key: 'id' }, { key: 'day_of_week' }, { key: 'open_time' }, { key: 'close_time' }];
+import { parseFlag, practiceTimeZone } from '../shared/input.js';
+import { readRows } from '../shared/read-ranged.js';
+import { HOURS_FIELDS, hoursSpec, printHours } from './shared.js';
 
 export function setCommand(ctx: Context): Command {
   const command = new Command('set')
@@ -26,9 +22,13 @@ export function setCommand(ctx: Context): Command {
     .addHelpText('before', `Examples:
   $ practice hours set monday 09:00-12:00,13:00-17:00
   $ practice hours set mon-fri 9am-5pm
-  $ practice hours set sat 10am-2pm --json id,open_time,close_time
+  $ practice hours set sat 10am-2pm --json
   $ practice hours set weekend closed
 `)
+    .addHelpText('after', `
+--json and --format print the days set in the shape of \`hours show\`: a row per interval
+(day_of_week, open_time, close_time), a closed day as one row with both times null.
+Bookings ahead that the new hours leave outside are listed; they stay booked.`)
     .action((days: string, spec: string, options: RowOptions) => runSet(parseFlag('<days>', () => parseDaysOfWeek(days)), parseFlag('<spec>', () => parseHoursSpec(spec)), options, ctx));
   return addOutputFlags(command, HOURS_FIELDS);
 }
@@ -50,7 +50,21 @@ async function runSet(days: DayOfWeek[], intervals: OpeningInterval[], options: 
     }
     throw err;
   }
-  await reportChangedRows(ctx, `${days.map(capitalised).join(', ')}: ${hoursSpec(intervals)}.`, stored, HOURS_COLUMNS, options);
+  ctx.out.success(`${days.map(capitalised).join(', ')}: ${hoursSpec(intervals)}.`);
+  if (options.json || options.format) await printHours(ctx, stored, options, days);
+  const outside = await bookedOutside(ctx, days, intervals);
+  if (outside.length > 0) {
+    ctx.out.warn(`Booked ahead outside the new hours (kept; \`practice appt reschedule\` or \`appt cancel\` them):\n${outside.map((row) => `  ${describe(row)}`).join('\n')}`);
+  }
+}
+
+/** Scheduled or confirmed appointments from today on, on `days`, not inside one of `intervals`. */
+async function bookedOutside(ctx: Context, days: readonly DayOfWeek[], intervals: readonly OpeningInterval[]): Promise<Appointment[]> {
+  const today = todayIn(ctx.now(), await practiceTimeZone(ctx));
+  const ahead = await readRows<Appointment>(await ctx.api(), 'appointments', query<Appointment>()
+    .gte('date', today).in('status', OPEN_STATUSES).order('date').order('start_time'));
+  return ahead.filter((row) => days.includes(dayOfWeek(row.date))
+    && !intervals.some((open) => open.open_time <= clock(row.start_time) && clock(row.end_time) <= open.close_time));
 }
 
 function capitalised(day: string): string {

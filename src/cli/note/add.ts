@@ -8,6 +8,8 @@ import type { RowOptions } from '../../core/output.js';
 import type { SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
+import { confirmNoteOfVisit } from '../appt/note-of-visit.js';
+import { yesOption } from '../shared/confirm.js';
 import { checkInput, inputSchemas } from '../shared/input.js';
 import { reportCreated } from '../shared/report.js';
 import { resolveClient, resolveRowId } from '../shared/resolve.js';
@@ -18,13 +20,15 @@ import { addSoapOptions, checkSoapSource, readSoap, type SoapOptions, writtenPar
 interface AddOptions extends SoapOptions, RowOptions {
   client: string;
   appointment?: string;
+  yes?: boolean;
 }
 
 export function addCommand(ctx: Context): Command {
   const command = new Command('add')
     .description('Write a SOAP note for a client; prints the new id')
     .requiredOption('--client <client>', 'name, id or id prefix')
-    .option('--appointment <id>', 'the appointment the note is of (id or id prefix)');
+    .option('--appointment <id>', 'the appointment the note is of (id or id prefix)')
+    .addOption(yesOption('write a note of a cancelled, missed or future appointment without asking (needed when not at a terminal)'));
   addSoapOptions(command)
     .addHelpText('before', `Examples:
   $ practice note add --client "Ann Lee" -S "Low back pain, 4/10" -P "Heat, stretches"
@@ -43,6 +47,7 @@ async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const given = typed ? undefined : await readSoap(options, ctx);
   const client = await resolveClient(ctx, options.client);
   const appointment = options.appointment === undefined ? undefined : await resolveRowId(ctx, 'appointments', options.appointment, '--appointment');
+  if (appointment !== undefined) await confirmNoteOfVisit(ctx, options.yes, appointment);
   const { parts, draftFile } = given ?? await readSoap(options, ctx);
   const again = (file: string) => `practice note add --client ${client.id}${appointment === undefined ? '' : ` --appointment ${appointment}`} --draft ${file}`;
   const created = await keepingDraft(ctx, draftFile, again, async () => {

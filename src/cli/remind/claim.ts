@@ -1,27 +1,31 @@
-// The database decides who sends a reminder. A run claims an appointment by inserting its reminder
-// row: the unique key (therapist_id, appointment_id) lets exactly one of two racing runs succeed. A
-// failed reminder is claimed again by a conditional update that only one run's statement can match.
-// Marking it sent writes the conversation log in the same statement (migration 0005's trigger).
+// The database decides who sends a message. A run claims it by inserting its reminder row: the
+// unique keys (one first reminder per appointment, one notice after each message, migration 0013)
+// let exactly one of two racing runs succeed. A failed message is claimed again by a conditional
+// update that only one run's statement can match. Marking it sent writes the conversation log in the
+// same statement (migration 0005's trigger).
 import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
 import { query } from '../../core/query-builder.js';
-import type { Due, ReminderRow } from './due.js';
+import type { Due } from './due.js';
+import type { ReminderRow } from './reminder-row.js';
 
 /** The claimed row, or null when another run has it. */
 export async function claim(api: ApiClient, due: Due, channel: string, message: string): Promise<ReminderRow | null> {
+  const announced = { announced_date: due.announced.date, announced_start: due.announced.time };
   if (due.failed) {
     const [reclaimed] = await api.update<ReminderRow>('reminders',
       query<ReminderRow>().eq('id', due.failed.id).eq('state', 'failed'),
-      { state: 'claimed', channel, message, error: null });
+      { state: 'claimed', kind: due.kind, channel, message, error: null, ...announced });
     return reclaimed ?? null;
   }
   try {
     const [claimed] = await api.insert<ReminderRow>('reminders', {
       id: crypto.randomUUID(), appointment_id: due.appointment.id, client_id: due.client.id, channel, message, state: 'claimed',
+      kind: due.kind, follows_id: due.follows, ...announced,
     });
     return claimed!;
   } catch (err) {
-    // The unique key: another run claimed it between our read and this insert.
+    // A unique key: another run claimed it between our read and this insert.
     if (err instanceof ApiError && err.status === 409) return null;
     throw err;
   }

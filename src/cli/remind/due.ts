@@ -1,33 +1,38 @@
-// Which appointments are due a reminder: scheduled or confirmed, starting inside the window, and with
-// no reminder sent or being sent. Three reads: the window's appointments, their clients, their
-// reminders. What is read here only proposes; the claim (claim.ts) decides.
+// What `practice remind` has to say: a reminder for each scheduled or confirmed appointment starting
+// inside the window with none sent yet (an archived client gets none), and a notice for each visit
+// whose client was told a time that no longer holds: moved (changed) or cancelled. Reads: the window's
+// appointments, the reminder rows of those and of every visit announced from today on, the
+// appointments behind them, their clients and services. What is read here only proposes; the claim
+// (claim.ts) decides.
 import type { ApiClient } from '../../core/api-client.js';
 import { query } from '../../core/query-builder.js';
 import type { Appointment, Client, Service } from '../../model/records.js';
-import { readRanged } from '../shared/read-ranged.js';
 import { parseTimeOfDay } from '../../model/when.js';
+import { readRanged } from '../shared/read-ranged.js';
+import type { ReminderKind, ReminderRow } from './reminder-row.js';
+import { chainOf, lastTold } from './told.js';
 import type { Window } from './window.js';
 
-type ReminderState = 'claimed' | 'sent' | 'failed';
+const OPEN = ['scheduled', 'confirmed'];
 
-/** A reminder row as the service keeps it (migration 0005). */
-export interface ReminderRow {
-  id: string;
-  appointment_id: string;
-  client_id: string;
-  channel: string;
-  message: string;
-  state: ReminderState;
-  error: string | null;
-  updated_at: string;
+interface Moment {
+  date: string;
+  time: string;
 }
 
-/** An appointment to remind, with what the message and a sending command need. */
+/** A message to send, with what the text and a sending command need. */
 export interface Due {
+  kind: ReminderKind;
   appointment: Appointment;
   client: Pick<Client, 'id' | 'name' | 'phone' | 'email'>;
   service: string | null;
-  /** The earlier reminder that failed, to be claimed again; undefined when there was none. */
+  /** The visit the message names: its day and start, or for a cancellation the one cancelled. */
+  announced: Moment;
+  /** For a change, the time the client was told before; null otherwise. */
+  previous: Moment | null;
+  /** The message a notice follows; null for a first reminder. */
+  follows: string | null;
+  /** The earlier attempt at this message that failed, to be claimed again; undefined when there was none. */
   failed: ReminderRow | undefined;
 }
 
@@ -37,34 +42,78 @@ export interface DueReport {
   unfinished: Array<{ appointment: Appointment; since: string }>;
 }
 
+const momentOf = (row: ReminderRow): Moment => ({ date: row.announced_date, time: parseTimeOfDay(row.announced_start) });
+const startOf = (appointment: Appointment): Moment => ({ date: appointment.date, time: parseTimeOfDay(appointment.start_time) });
+const after = (moment: Moment, now: string) => `${moment.date} ${moment.time}` > now;
+
+/** The notice the client of `appointment` is owed, having been told `told`; null when what they know holds. */
+function noticeFor(told: ReminderRow, appointment: Appointment, now: string): Pick<Due, 'kind' | 'announced' | 'previous'> | null {
+  const before = momentOf(told);
+  if (appointment.status === 'cancelled') {
+    return told.kind !== 'cancelled' && after(before, now) ? { kind: 'cancelled', announced: before, previous: null } : null;
+  }
+  if (!OPEN.includes(appointment.status)) return null;
+  const current = startOf(appointment);
+  const moved = told.kind === 'cancelled' || before.date !== current.date || before.time !== current.time;
+  return moved && after(current, now) ? { kind: 'changed', announced: current, previous: told.kind === 'cancelled' ? null : before } : null;
+}
+
 export async function dueReminders(api: ApiClient, window: Window): Promise<DueReport> {
   const [fromDate, toDate] = [window.from.slice(0, 10), window.to.slice(0, 10)];
-  const appointments = (await readRanged<Appointment>(api, 'appointments', query<Appointment>()
-    .gte('date', fromDate).lte('date', toDate)
-    .in('status', ['scheduled', 'confirmed'])
-    .order('date').order('start_time')))
+  const inWindow = (await readRanged<Appointment>(api, 'appointments', query<Appointment>()
+    .gte('date', fromDate).lte('date', toDate).in('status', OPEN).order('date').order('start_time')))
     .filter((row) => {
       const starts = `${row.date} ${parseTimeOfDay(row.start_time)}`;
       return starts > window.from && starts <= window.to;
     });
+  const [windowRows, announcedRows] = await Promise.all([
+    inWindow.length === 0 ? [] : readRanged<ReminderRow>(api, 'reminders', query<ReminderRow>().in('appointment_id', inWindow.map((row) => row.id))),
+    readRanged<ReminderRow>(api, 'reminders', query<ReminderRow>().gte('announced_date', fromDate)),
+  ]);
+  const knownIds = new Set(inWindow.map((row) => row.id));
+  const toldOnly = [...new Set(announcedRows.map((row) => row.appointment_id))].filter((id) => !knownIds.has(id));
+  // Every row of the announced visits' chains: a chain may hold rows announcing an earlier day.
+  const [others, chainRows] = toldOnly.length === 0 ? [[], []] : await Promise.all([
+    readRanged<Appointment>(api, 'appointments', query<Appointment>().in('id', toldOnly)),
+    readRanged<ReminderRow>(api, 'reminders', query<ReminderRow>().in('appointment_id', toldOnly)),
+  ]);
+  const appointments = [...inWindow, ...others];
   if (appointments.length === 0) return { due: [], unfinished: [] };
+  const rowsOf = new Map<string, Map<string, ReminderRow>>();
+  for (const row of [...windowRows, ...chainRows]) {
+    const rows = rowsOf.get(row.appointment_id) ?? new Map<string, ReminderRow>();
+    rowsOf.set(row.appointment_id, rows.set(row.id, row));
+  }
   const clientIds = [...new Set(appointments.map((row) => row.client_id))];
   const serviceIds = [...new Set(appointments.flatMap((row) => (row.service_id ? [row.service_id] : [])))];
-  const [clients, services, reminders] = await Promise.all([
-    api.select<Client>('clients', query<Client>().in('id', clientIds).select(['id', 'name', 'phone', 'email'])),
+  const [clients, services] = await Promise.all([
+    api.select<Client>('clients', query<Client>().in('id', clientIds).select(['id', 'name', 'phone', 'email', 'status'])),
     serviceIds.length === 0 ? [] : api.select<Service>('service_menu', query<Service>().in('id', serviceIds).select(['id', 'name'])),
-    api.select<ReminderRow>('reminders', query<ReminderRow>().in('appointment_id', appointments.map((row) => row.id))),
   ]);
   const clientOf = new Map(clients.map((client) => [client.id, client]));
   const serviceOf = new Map(services.map((service) => [service.id, service.name]));
-  const reminderOf = new Map(reminders.map((reminder) => [reminder.appointment_id, reminder]));
+
   const report: DueReport = { due: [], unfinished: [] };
   for (const appointment of appointments) {
-    const reminder = reminderOf.get(appointment.id);
     const client = clientOf.get(appointment.client_id);
-    if (reminder?.state === 'sent' || !client) continue;
-    if (reminder?.state === 'claimed') report.unfinished.push({ appointment, since: reminder.updated_at });
-    else report.due.push({ appointment, client, service: appointment.service_id ? (serviceOf.get(appointment.service_id) ?? null) : null, failed: reminder });
+    if (!client) continue;
+    const chain = chainOf([...(rowsOf.get(appointment.id)?.values() ?? [])]);
+    const tail = chain.at(-1);
+    if (tail?.state === 'claimed') {
+      report.unfinished.push({ appointment, since: tail.updated_at });
+      continue;
+    }
+    const told = lastTold(chain);
+    const service = appointment.service_id ? (serviceOf.get(appointment.service_id) ?? null) : null;
+    const retried = tail?.state === 'failed' ? tail : undefined;
+    if (told === undefined) {
+      // Not told anything yet: the first reminder, when the visit is in the window and the client active.
+      if (!knownIds.has(appointment.id) || client.status === 'inactive') continue;
+      report.due.push({ kind: 'reminder', appointment, client, service, announced: startOf(appointment), previous: null, follows: null, failed: retried });
+      continue;
+    }
+    const notice = noticeFor(told, appointment, window.from);
+    if (notice) report.due.push({ ...notice, appointment, client, service, follows: told.id, failed: retried });
   }
   return report;
 }

@@ -4,6 +4,9 @@
 import { spawn } from 'node:child_process';
 
 export interface ReminderEnv {
+  PRACTICE_REMINDER_KIND: string;
+  PRACTICE_PREVIOUS_DATE: string;
+  PRACTICE_PREVIOUS_TIME: string;
   PRACTICE_APPOINTMENT_ID: string;
   PRACTICE_CLIENT_NAME: string;
   PRACTICE_CLIENT_PHONE: string;

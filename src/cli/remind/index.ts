@@ -1,17 +1,20 @@
 // `practice remind`: for cron. Every scheduled or confirmed appointment starting within the window
-// gets one reminder, claimed in the database first (claim.ts), so overlapping runs never send one
-// twice; sent reminders are in the client's conversation log. docs/reminders.md has the states.
+// gets one reminder, and a client told a time that no longer holds gets one notice of the change or
+// the cancellation; each is claimed in the database first (claim.ts), so overlapping runs never send
+// one twice, and sent ones are in the client's conversation log. docs/reminders.md has the states.
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { practiceTimeZone } from '../shared/input.js';
+import { countOf } from '../../model/count.js';
 import { parseTimeOfDay } from '../../model/when.js';
 import { claim, markFailed, markSent } from './claim.js';
 import { type Due, dueReminders } from './due.js';
 import { runSender } from './exec.js';
-import { checkTemplate, DEFAULT_TEMPLATE, renderMessage } from './message.js';
+import { checkTemplate, DEFAULT_TEMPLATE, renderMessage, templateOf } from './message.js';
+import type { ReminderKind } from './reminder-row.js';
 import { parseWithin, windowFrom } from './window.js';
 
 interface RemindOptions extends RowOptions {
@@ -24,6 +27,7 @@ interface RemindOptions extends RowOptions {
 
 /** One reminder as it is printed, and as --json gives it. */
 export interface Reminder {
+  kind: ReminderKind;
   appointment_id: string;
   client_id: string;
   client_name: string;
@@ -33,11 +37,15 @@ export interface Reminder {
   time: string;
   channel: string;
   message: string;
+  /** For a change notice, the day and time the client was told before; null otherwise. */
+  previous_date: string | null;
+  previous_time: string | null;
 }
 
-const FIELDS = ['appointment_id', 'client_id', 'client_name', 'phone', 'email', 'date', 'time', 'channel', 'message'];
+const FIELDS = ['kind', 'appointment_id', 'client_id', 'client_name', 'phone', 'email', 'date', 'time', 'channel', 'message', 'previous_date', 'previous_time'];
 
 const COLUMNS: Column<Reminder>[] = [
+  { key: 'kind' },
   { key: 'date' },
   { key: 'time' },
   { key: 'client_name', header: 'CLIENT' },
@@ -48,11 +56,11 @@ const COLUMNS: Column<Reminder>[] = [
 
 export function remindCommand(ctx: Context): Command {
   const command = new Command('remind')
-    .description('Send one reminder for each upcoming appointment, never twice (for cron)')
+    .description('Send one reminder for each upcoming appointment, and one notice of each change or cancellation, never twice (for cron)')
     .option('--within <span>', 'remind appointments starting from now until this far ahead: 90m, 24h, 2d', '24h')
     .addOption(new Option('--channel <channel>', 'how the reminder goes out; the client needs a phone (sms) or an email').choices(['sms', 'email']).default('sms'))
     .option('--template <text>', `the message, with {name} {first_name} {day} {date} {time} {service} (default: "${DEFAULT_TEMPLATE}")`)
-    .option('--exec <command>', 'send each reminder by running this shell command with PRACTICE_CLIENT_NAME, PRACTICE_CLIENT_PHONE, PRACTICE_CLIENT_EMAIL, PRACTICE_DATE, PRACTICE_TIME, PRACTICE_CHANNEL, PRACTICE_MESSAGE and PRACTICE_APPOINTMENT_ID set; a non-zero exit leaves it unsent')
+    .option('--exec <command>', 'send each message by running this shell command with PRACTICE_REMINDER_KIND (reminder, changed or cancelled), PRACTICE_CLIENT_NAME, PRACTICE_CLIENT_PHONE, PRACTICE_CLIENT_EMAIL, PRACTICE_DATE, PRACTICE_TIME, PRACTICE_PREVIOUS_DATE, PRACTICE_PREVIOUS_TIME, PRACTICE_CHANNEL, PRACTICE_MESSAGE and PRACTICE_APPOINTMENT_ID set; a non-zero exit leaves it unsent')
     .option('--dry-run', 'show the reminders that would go out; claim and record nothing')
     .addHelpText('before', `Examples:
   $ practice remind --within 24h --dry-run
@@ -64,17 +72,30 @@ export function remindCommand(ctx: Context): Command {
     .addHelpText('after', `
 Without --exec the reminders are printed (or given as --json) and recorded as sent: the caller sends them.
 A reminder is recorded in the client's conversation log (role assistant) when it is sent; one whose --exec
-command fails is not, is tried again by the next run, and makes the exit code 1 once the others are done.`)
+command fails is not, is tried again by the next run, and makes the exit code 1 once the others are done.
+A client who was reminded of a visit that has since moved or been cancelled gets one notice (kind changed
+or cancelled, with the time they were told as PRACTICE_PREVIOUS_DATE/TIME), whatever --within says.
+Archived clients get no reminders.`)
     .action((options: RemindOptions) => runRemind(options, ctx));
   return addOutputFlags(command, FIELDS);
 }
 
-function reminderOf(due: Due, channel: string, message: string): Reminder {
-  const { appointment, client } = due;
+function reminderOf(due: Due, channel: string, template: string): Reminder {
+  const { appointment, client, announced, previous } = due;
+  const message = renderMessage(templateOf(due.kind, template, previous), { name: client.name, ...announced, service: due.service, previous });
   return {
-    appointment_id: appointment.id, client_id: client.id, client_name: client.name, phone: client.phone, email: client.email,
-    date: appointment.date, time: parseTimeOfDay(appointment.start_time), channel, message,
+    kind: due.kind, appointment_id: appointment.id, client_id: client.id, client_name: client.name, phone: client.phone, email: client.email,
+    date: announced.date, time: announced.time, channel, message, previous_date: previous?.date ?? null, previous_time: previous?.time ?? null,
   };
+}
+
+/** `2 reminders`, or `1 reminder, 1 change notice and 1 cancellation notice`. */
+function summary(sent: readonly Reminder[]): string {
+  const count = (kind: ReminderKind) => sent.filter((reminder) => reminder.kind === kind).length;
+  const parts = [countOf(count('reminder'), 'reminder')];
+  if (count('changed') > 0) parts.push(countOf(count('changed'), 'change notice'));
+  if (count('cancelled') > 0) parts.push(countOf(count('cancelled'), 'cancellation notice'));
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 export async function runRemind(options: RemindOptions, ctx: Context): Promise<void> {
@@ -91,15 +112,12 @@ export async function runRemind(options: RemindOptions, ctx: Context): Promise<v
   const address = options.channel === 'sms' ? 'phone' : 'email';
   const reachable = due.filter((item) => {
     if (item.client[address]) return true;
-    ctx.out.warn(`${item.client.name} has no ${address}: no ${options.channel} reminder for ${item.appointment.date} ${parseTimeOfDay(item.appointment.start_time)}.`);
+    ctx.out.warn(`${item.client.name} has no ${address}: no ${options.channel} ${item.kind === 'reminder' ? 'reminder' : 'notice'} for ${item.announced.date} ${item.announced.time}.`);
     return false;
   });
-  const planned = reachable.map((item) => ({
-    item,
-    reminder: reminderOf(item, options.channel, renderMessage(template, { name: item.client.name, date: item.appointment.date, time: parseTimeOfDay(item.appointment.start_time), service: item.service })),
-  }));
+  const planned = reachable.map((item) => ({ item, reminder: reminderOf(item, options.channel, template) }));
   if (options.dryRun) {
-    ctx.out.note(`Dry run: ${planned.length} reminder${planned.length === 1 ? '' : 's'} would go out; nothing is recorded.`);
+    ctx.out.note(`Dry run: ${summary(planned.map(({ reminder }) => reminder))} would go out; nothing is recorded.`);
     return ctx.out.rows(planned.map(({ reminder }) => reminder), COLUMNS, options, 'No reminders due.');
   }
 
@@ -115,6 +133,7 @@ export async function runRemind(options: RemindOptions, ctx: Context): Promise<v
       continue;
     }
     const failure = await runSender(options.exec, {
+      PRACTICE_REMINDER_KIND: reminder.kind, PRACTICE_PREVIOUS_DATE: reminder.previous_date ?? '', PRACTICE_PREVIOUS_TIME: reminder.previous_time ?? '',
       PRACTICE_APPOINTMENT_ID: reminder.appointment_id, PRACTICE_CLIENT_NAME: reminder.client_name,
       PRACTICE_CLIENT_PHONE: reminder.phone ?? '', PRACTICE_CLIENT_EMAIL: reminder.email ?? '',
       PRACTICE_DATE: reminder.date, PRACTICE_TIME: reminder.time, PRACTICE_CHANNEL: reminder.channel, PRACTICE_MESSAGE: reminder.message,
@@ -133,8 +152,8 @@ export async function runRemind(options: RemindOptions, ctx: Context): Promise<v
     await ctx.out.rows(sent, COLUMNS, options, 'No reminders due.');
     for (const claimed of printedClaims) await markSent(api, claimed);
   }
-  ctx.out.success(`Sent ${sent.length} reminder${sent.length === 1 ? '' : 's'}${failures.length ? `; ${failures.length} failed` : ''}.`);
-  if (failures.length > 0) {
-    throw new CommandError(`${failures.length} reminder${failures.length === 1 ? '' : 's'} not sent (the next run tries again):\n  ${failures.join('\n  ')}`);
-  }
+  if (failures.length === 0) return ctx.out.success(`Sent ${summary(sent)}.`);
+  // Not a success: the sent ones are said, and the failures make the exit code 1.
+  ctx.out.note(`Sent ${summary(sent)}.`);
+  throw new CommandError(`${countOf(failures.length, 'message')} not sent (the next run tries again):\n  ${failures.join('\n  ')}`);
 }

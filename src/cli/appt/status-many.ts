@@ -1,0 +1,61 @@
+// `appt complete|no-show` of several appointments: named by ids, or every unresolved one
+// (`--all-unresolved [--before D]`, the end of the day). Every one is read and checked first; one
+// refused refuses them all (nothing sent); then one question for all of them, and one PATCH.
+import type { ConfirmOptions } from '../shared/confirm.js';
+import { query } from '../../core/query-builder.js';
+import { countOf } from '../../model/count.js';
+import type { Appointment } from '../../model/records.js';
+import type { Context } from '../context.js';
+import { CommandError, UsageError } from '../errors.js';
+import { confirmation } from '../shared/confirm.js';
+import { reportChangedRows } from '../shared/report.js';
+import type { Concern } from './concern.js';
+import { confirmConcerns, notStartedConcern } from './concerns.js';
+import { COLUMNS, describe, fetchAppointment } from './shared.js';
+import { checkTransition, type StatusVerb, statusWord } from './status-verbs.js';
+import { beforeMoment, readUnresolved } from './unresolved-read.js';
+
+export interface ManyOptions {
+  allUnresolved?: boolean;
+  before?: string;
+}
+
+export async function runStatusMany(ids: string[], verb: StatusVerb, options: ConfirmOptions & ManyOptions, ctx: Context): Promise<void> {
+  if (options.allUnresolved && ids.length > 0) throw new UsageError('Give appointment ids or --all-unresolved, not both.');
+  if (!options.allUnresolved && options.before !== undefined) throw new UsageError('--before: goes with --all-unresolved.');
+  if (!options.allUnresolved && ids.length === 0) throw new UsageError('Name the appointments (ids or id prefixes), or pass --all-unresolved.');
+  if (!('many' in verb)) throw new UsageError(`appt ${verb.verb} takes one appointment.`);
+
+  // With --all-unresolved the question is always put (it reaches rows nobody named): refused first.
+  const ask = options.allUnresolved ? confirmation(ctx, options.yes, verb.many.action) : null;
+  const named = options.allUnresolved
+    ? await readUnresolved(ctx, await beforeMoment(ctx, options.before))
+    : await Promise.all(ids.map((id) => fetchAppointment(ctx, id)));
+  const targets = [...new Map(named.map((row) => [row.id, row])).values()];
+  if (targets.length === 0) return ctx.out.note('No unresolved appointments; nothing changed.');
+  for (const row of targets.filter((row) => row.status === verb.status)) ctx.out.note(`Already ${statusWord(verb.status)}: ${describe(row)}.`);
+  const changing = targets.filter((row) => row.status !== verb.status);
+  const refused = changing.flatMap((row) => {
+    try {
+      checkTransition(row, verb);
+      return [];
+    } catch (err) {
+      return [(err as Error).message];
+    }
+  });
+  if (refused.length > 0) throw new CommandError(`Nothing changed; ${countOf(refused.length, 'appointment')} cannot be ${statusWord(verb.status)}:\n  ${refused.join('\n  ')}`);
+  if (changing.length === 0) return;
+
+  if (ask) {
+    ctx.out.note(changing.map((row) => `  ${describe(row)}`).join('\n'));
+    await ask(`${verb.many.verb} these ${countOf(changing.length, 'appointment')}?`);
+  } else {
+    const early = (await Promise.all(changing.map((row) => notStartedConcern(ctx, row)))).filter((concern): concern is Concern => concern !== null);
+    await confirmConcerns(ctx, options.yes, early, verb.early.action, `${verb.many.verb} them anyway?`);
+  }
+  // The status filter again: one changed since the read stays as it is now.
+  const changed = await (await ctx.api()).update<Appointment>('appointments',
+    query<Appointment>().in('id', changing.map((row) => row.id)).in('status', [...new Set(changing.map((row) => row.status))]).order('date').order('start_time'),
+    { status: verb.status });
+  await reportChangedRows(ctx, `${verb.done}: ${countOf(changed.length, 'appointment')}\n${changed.map((row) => `  ${describe(row)}`).join('\n')}`, changed, COLUMNS, options);
+}
