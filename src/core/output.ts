@@ -3,6 +3,7 @@
 import type { Writable } from 'node:stream';
 import { toCsv } from '../formats/csv.js';
 import type { Palette } from './color.js';
+import { displayWidth } from './display-width.js';
 import { visibleText } from './visible-text.js';
 
 type Key<Row> = Extract<keyof Row, string>;
@@ -156,7 +157,7 @@ export class Output {
 
   private async table(headers: string[], cells: string[][]): Promise<void> {
     const { default: Table } = await import('cli-table3');
-    const natural = headers.map((header, i) => Math.max(header.length, ...cells.map((line) => line[i]!.length)));
+    const natural = headers.map((header, i) => Math.max(displayWidth(header), ...cells.map((line) => displayWidth(line[i]!))));
     const widths = fitWidths(natural, this.io.stdout.columns ?? 80);
     const chars = Object.fromEntries(
       ['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right',

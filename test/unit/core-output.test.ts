@@ -42,6 +42,22 @@ describe('Output.rows', () => {
     ].join('\n'));
   });
 
+  it('aligns columns by display width: wide characters, emoji and combining marks', async () => {
+    const { output, stdout } = capture(true);
+    await output.rows([
+      { id: '1', name: '李小龍 (Bruce)', phone: '555-0100', total_visits: 3 },
+      { id: '2', name: '🌸 Blossom Kim', phone: '555-0101', total_visits: 1 },
+      { id: '3', name: 'Zoe\u0301 Ray', phone: '555-0102', total_visits: 0 },
+    ], COLUMNS);
+    expect(stdout()).toBe([
+      'NAME            PHONE     VISITS',
+      '李小龍 (Bruce)  555-0100  3',
+      '🌸 Blossom Kim  555-0101  1',
+      'Zoe\u0301 Ray         555-0102  0',
+      '',
+    ].join('\n'));
+  });
+
   it('narrows the widest column to fit the terminal', async () => {
     const { output, stdout } = capture(true, 30);
     await output.rows([{ id: '1', name: 'A very long name that does not fit', phone: '555', total_visits: 1 }], COLUMNS);
