@@ -70,9 +70,9 @@ describe('client list', () => {
 });
 
 describe('client search', () => {
-  it('sends one request: name, phone or email ilike, and therapist_id', async () => {
+  it('sends one request: the folded name, phone or email ilike, and therapist_id', async () => {
     const result = await home.run(['client', 'search', 'ann', '--json', 'name']);
-    expect(sent()).toEqual([`GET /clients?or=(name.ilike.%22*ann*%22,phone.ilike.%22*ann*%22,email.ilike.%22*ann*%22)&therapist_id=eq.${me}&order=name.asc,id.asc&select=name`]);
+    expect(sent()).toEqual([`GET /clients?or=(search_name.ilike.%22*ann*%22,phone.ilike.%22*ann*%22,email.ilike.%22*ann*%22)&therapist_id=eq.${me}&order=name.asc,id.asc&select=name`]);
     expect(JSON.parse(result.stdout)).toEqual([{ name: 'Ann Lee' }, { name: 'Anna Berg' }]);
   });
 
@@ -83,11 +83,24 @@ describe('client search', () => {
     expect(JSON.parse(byEmail.stdout)).toEqual([{ name: 'Ann Lee' }]);
   });
 
+  it('ignores accents and case in the name: jurgen finds Jürgen, ZOE finds Zoë, lodz finds Łódź', async () => {
+    await seed('clients', { name: 'Jürgen Müller' });
+    await seed('clients', { name: 'Zoë Łódź' });
+    const jurgen = await home.run(['client', 'search', 'jurgen', '--json', 'name']);
+    expect(jurgen).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(jurgen.stdout)).toEqual([{ name: 'Jürgen Müller' }]);
+    expect(JSON.parse((await home.run(['client', 'search', 'ZOE', '--json', 'name'])).stdout)).toEqual([{ name: 'Zoë Łódź' }]);
+    expect(JSON.parse((await home.run(['client', 'search', 'lodz', '--json', 'name'])).stdout)).toEqual([{ name: 'Zoë Łódź' }]);
+    // Typed with its accents, the name is found as well.
+    expect(JSON.parse((await home.run(['client', 'search', 'MÜLLER', '--json', 'name'])).stdout)).toEqual([{ name: 'Jürgen Müller' }]);
+    expect(sent().at(-1)).toContain('search_name.ilike.%22*muller*%22');
+  });
+
   it('quotes and encodes text that looks like more conditions, so it only ever matches text', async () => {
     const result = await home.run(['client', 'search', 'x&therapist_id=neq.0,or=(name.eq.y)']);
     expect(result).toMatchObject({ code: 0, stdout: '' });
     const item = '%22*x%26therapist%5C%5C_id%3Dneq.0,or%3D(name.eq.y)*%22';
-    expect(sent()).toEqual([`GET /clients?or=(name.ilike.${item},phone.ilike.${item},email.ilike.${item})&therapist_id=eq.${me}&order=name.asc,id.asc`]);
+    expect(sent()).toEqual([`GET /clients?or=(search_name.ilike.${item},phone.ilike.${item},email.ilike.${item})&therapist_id=eq.${me}&order=name.asc,id.asc`]);
   });
 });
 
