@@ -14,11 +14,12 @@ import { visibleText } from '../../core/visible-text.js';
 import { formatAmount } from '../../model/money.js';
 import type { Appointment, Client, SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
+import { wallClockAt } from '../../model/time-zone.js';
 import { todayIn } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { countOption, practiceTimeZone } from '../shared/input.js';
-import { dayOf, noteSummary } from '../shared/note-text.js';
+import { noteSummary } from '../shared/note-text.js';
 import { resolveClient } from '../shared/resolve.js';
 import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
@@ -94,7 +95,8 @@ async function runShow(text: string, options: ShowOptions, ctx: Context): Promis
   const recent = countOption('--recent', options.recent);
   const { id } = await resolveClient(ctx, text, 'client');
   const api = await ctx.api();
-  const today = todayIn(ctx.now(), await practiceTimeZone(ctx));
+  const timeZone = await practiceTimeZone(ctx);
+  const today = todayIn(ctx.now(), timeZone);
   const client = await readEmbedded(api, id, recent, today).catch((err: unknown) => {
     if (refusesEmbedding(err)) return readSeparately(api, id, recent, today);
     throw err;
@@ -103,11 +105,11 @@ async function runShow(text: string, options: ShowOptions, ctx: Context): Promis
   // --json: the whole record with its lists; --format: the client as `client list` prints it.
   if (options.json && !options.format) return ctx.out.record(client, [], options);
   if (options.format) return ctx.out.record(client, COLUMNS, options);
-  ctx.out.print(clientText(client, ctx.out.color).join('\n'));
+  ctx.out.print(clientText(client, timeZone, ctx.out.color).join('\n'));
 }
 
-/** The client's facts, then each list under its heading; stored text escaped, so it cannot drive the terminal. */
-function clientText(client: ClientWithHistory, { bold, dim }: Context['out']['color']): string[] {
+/** The client's facts, then each list under its heading (days on the practice's clock); stored text escaped, so it cannot drive the terminal. */
+function clientText(client: ClientWithHistory, timeZone: string, { bold, dim }: Context['out']['color']): string[] {
   const visitLines = (visits: Visit[], last: string) => {
     if (visits.length === 0) return ['  none'];
     const cells = visits.map((visit) => [
@@ -130,6 +132,6 @@ function clientText(client: ClientWithHistory, { bold, dim }: Context['out']['co
     ...visitLines(client.upcoming, 'status'),
     '',
     bold('Recent notes'),
-    ...(notes.length ? notes.map((n) => `  ${dayOf(n.created_at)}  ${n.signed_at ? 'signed  ' : 'unsigned'}  ${dim(shortId(n.id))}  ${visibleText(noteSummary(n))}`) : ['  none']),
+    ...(notes.length ? notes.map((n) => `  ${n.created_at ? wallClockAt(new Date(n.created_at), timeZone).date : ''}  ${n.signed_at ? 'signed  ' : 'unsigned'}  ${dim(shortId(n.id))}  ${visibleText(noteSummary(n))}`) : ['  none']),
   ];
 }
