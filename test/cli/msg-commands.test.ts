@@ -57,6 +57,15 @@ describe('practice msg', () => {
     expect(logRequests()).toEqual([{ method: 'GET', url: `/rest/v1/conversation_log?client_id=eq.${ann.id}&order=created_at.desc,id.asc&select=message&limit=20` }]);
   });
 
+  it('prints CSV with the id first, so a script can name each message', async () => {
+    const csv = await home.run(['msg', 'list', '--client', 'Ann Lee', '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const [header, ...records] = csv.stdout.trimEnd().split('\r\n');
+    expect(header).toBe('id,created_at,role,channel,message');
+    expect(records).toHaveLength(2);
+    for (const record of records) expect(record).toMatch(/^[0-9a-f-]{36},\d{4}-\d{2}-\d{2}T/);
+  });
+
   it('lists the candidates when a name matches several clients', async () => {
     const result = await home.run(['msg', 'list', '--client', 'bob']);
     expect(result.code).toBe(2);
