@@ -178,6 +178,15 @@ describe('client show', () => {
     expect(JSON.parse(ndjson.stdout)).toMatchObject({ id: ida.id, name: 'Ida Format', last_visits: [], upcoming: [] });
   });
 
+  it('lists the ids an ambiguous id prefix matches, and says to use a longer prefix (exit 2)', async () => {
+    const ids = ['abcd1234-0000-4000-8000-000000000001', 'abcd1234-0000-4000-8000-000000000002'];
+    for (const [index, id] of ids.entries()) await seed('clients', { id, name: `Prefix Twin ${index}` });
+    const result = await home.run(['client', 'show', 'abcd1234']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`abcd1234 matches 2 client ids: ${ids.join(', ')}`);
+    expect(result.stderr).toContain('hint: Use a longer prefix: one of the client ids listed.');
+  });
+
   it('lists the candidates when a name matches several clients (exit 2); no match is not found (exit 1)', async () => {
     const result = await home.run(['client', 'show', 'an']);
     expect(result.code).toBe(2);

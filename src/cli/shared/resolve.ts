@@ -3,7 +3,7 @@
 // Exit codes (`practice help exit-codes`) do not depend on the form: nothing found is 1 for a uuid, a
 // prefix and a name alike; an ambiguous prefix or name, or text that is no id, is 2.
 import { type Query, query } from '../../core/query-builder.js';
-import { InvalidInputError, UnknownIdError } from '../../model/errors.js';
+import { AmbiguousIdError, InvalidInputError, UnknownIdError } from '../../model/errors.js';
 import type { Client, Service } from '../../model/records.js';
 import { matchIdPrefix, nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
@@ -68,7 +68,9 @@ function matchOrRefuse(text: string, ids: readonly string[], what: string, flag?
   } catch (err) {
     if (!(err instanceof InvalidInputError)) throw err;
     const message = flag ? `${flag}: ${err.message}` : err.message;
-    throw err instanceof UnknownIdError ? notFound(message, what) : new UsageError(message);
+    if (err instanceof UnknownIdError) throw notFound(message, what);
+    // The ids listed are each the shortest prefix that names one alone.
+    throw new UsageError(message, err instanceof AmbiguousIdError ? `Use a longer prefix: one of the ${what} ids listed.` : null);
   }
 }
 
