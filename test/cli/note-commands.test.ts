@@ -205,7 +205,7 @@ describe('note sign and amend', () => {
     const again = await home.run(['note', 'sign', id]);
     expect(again).toMatchObject({ code: 0, stdout: '' });
     const signedAt = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'short' }).format(new Date((await stored(id)).signed_at));
-    expect(again.stderr).toBe(`Note ${id.slice(0, 8)} is already signed (${signedAt}). A signed note is final; correct it with \`practice note amend ${id.slice(0, 8)}\`.\n`);
+    expect(again.stderr).toBe(`Note ${id.slice(0, 8)} is already signed (${signedAt} (Europe/Berlin)). A signed note is final; correct it with \`practice note amend ${id.slice(0, 8)}\`.\n`);
     expect(writes()).toEqual([]);
 
     const amended = await home.run(['note', 'amend', id, '-A', 'Left shoulder, not right']);

@@ -8,10 +8,9 @@ import { query } from '../../core/query-builder.js';
 import { visibleText } from '../../core/visible-text.js';
 import type { Client } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
-import { dateTimeIn } from '../../model/when.js';
 import { SOAP_PARTS } from '../../model/record-values.js';
 import type { Context } from '../context.js';
-import { practiceTimeZone } from '../shared/input.js';
+import { localTime } from '../shared/local-time.js';
 import { COLUMNS, fetchNote, FIELDS } from './shared.js';
 
 export function showCommand(ctx: Context): Command {
@@ -34,19 +33,15 @@ async function runShow(text: string, options: RowOptions, ctx: Context): Promise
   if (options.format) return ctx.out.record(note, COLUMNS, options);
   if (options.json) return ctx.out.record(note, [], options);
   const api = await ctx.api();
-  const [[client], timeZone] = await Promise.all([
-    api.select<Pick<Client, 'name'>>('clients', query<Client>().eq('id', note.client_id).select(['name'])),
-    practiceTimeZone(ctx),
-  ]);
+  const [client] = await api.select<Pick<Client, 'name'>>('clients', query<Client>().eq('id', note.client_id).select(['name']));
   const { bold } = ctx.out.color;
-  const local = (at: string) => `${dateTimeIn(new Date(at), timeZone)} (${timeZone})`;
   const facts = [
     `note:        ${note.id}`,
     `client:      ${client ? `${visibleText(client.name)} (${shortId(note.client_id)})` : note.client_id}`,
     ...(note.appointment_id ? [`appointment: ${note.appointment_id}`] : []),
     ...(note.amends_id ? [`amends:      ${note.amends_id}`] : []),
-    `written:     ${note.created_at ? local(note.created_at) : ''}`,
-    `signed:      ${note.signed_at ? local(note.signed_at) : 'not signed'}`,
+    `written:     ${note.created_at ? await localTime(ctx, note.created_at) : ''}`,
+    `signed:      ${note.signed_at ? await localTime(ctx, note.signed_at) : 'not signed'}`,
   ];
   const parts = SOAP_PARTS.filter((part) => note[part]).map((part) => `\n${bold(part[0]!.toUpperCase() + part.slice(1))}\n${visibleText(note[part]!, '\n\t')}`);
   ctx.out.print([...facts, ...parts].join('\n'));

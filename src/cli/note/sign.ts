@@ -5,12 +5,11 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { dateTimeIn } from '../../model/when.js';
 import type { SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { practiceTimeZone } from '../shared/input.js';
+import { localTime } from '../shared/local-time.js';
 import { amendHint } from '../shared/note-text.js';
 import { reportChange } from '../shared/report.js';
 import { COLUMNS, fetchNote, FIELDS, NOT_FOUND_HINT, unlessSigned } from './shared.js';
@@ -29,10 +28,8 @@ export function signCommand(ctx: Context): Command {
 
 async function runSign(text: string, options: RowOptions, ctx: Context): Promise<void> {
   const note = await fetchNote(ctx, text);
-  const timeZone = await practiceTimeZone(ctx);
-  const signedAt = (at: string) => dateTimeIn(new Date(at), timeZone);
   if (note.signed_at) {
-    ctx.out.note(`Note ${shortId(note.id)} is already signed (${signedAt(note.signed_at)}). ${amendHint(note.id)}`);
+    ctx.out.note(`Note ${shortId(note.id)} is already signed (${await localTime(ctx, note.signed_at)}). ${amendHint(note.id)}`);
     if (options.json || options.format) await ctx.out.record(note, COLUMNS, options);
     return;
   }
@@ -40,5 +37,5 @@ async function runSign(text: string, options: RowOptions, ctx: Context): Promise
   // Signed by someone else since the read: the service's 409 comes with the hint to amend.
   const [signed] = await unlessSigned(note.id, (await ctx.api()).update<SessionNote>('sessions', query<SessionNote>().eq('id', note.id), changes));
   if (!signed) throw new CommandError(`Note ${shortId(note.id)} was not found.`, NOT_FOUND_HINT);
-  await reportChange(ctx, `Signed note ${shortId(note.id)} at ${signedAt(signed.signed_at!)}.`, signed, COLUMNS, options);
+  await reportChange(ctx, `Signed note ${shortId(note.id)} at ${await localTime(ctx, signed.signed_at!)}.`, signed, COLUMNS, options);
 }
