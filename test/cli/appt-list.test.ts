@@ -84,7 +84,7 @@ describe('appt list', () => {
   it('resolves --client by an exact name, sends select= for --json fields and limit=', async () => {
     const result = await home.run(['appt', 'list', '--client', 'ann lee', '--json', 'id,date', '--limit', '5', '--order', 'date.desc']);
     expect(result.code, result.stderr).toBe(0);
-    expect(sent('clients')).toEqual([`GET /rest/v1/clients?therapist_id=eq.${me}&name=ilike.*ann lee*&select=id,name&order=name.asc&limit=20`]);
+    expect(sent('clients')).toEqual([`GET /rest/v1/clients?therapist_id=eq.${me}&search_name=ilike.*ann lee*&select=id,name&order=name.asc&limit=20`]);
     expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&client_id=eq.${clients['Ann Lee']}&select=id,date&order=date.desc,id.asc&limit=5`]);
     expect(JSON.parse(result.stdout)).toEqual([{ id: appts.later, date: '2025-11-26' }, { id: appts.ann, date: '2025-11-24' }]);
   });

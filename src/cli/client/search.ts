@@ -5,9 +5,8 @@
 import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { ApiError } from '../../core/api-error.js';
 import { query } from '../../core/query-builder.js';
-import { foldForSearch } from '../../core/search-text.js';
+import { byFoldedName } from '../../core/search-text.js';
 import type { Client } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { readRows } from '../shared/read-ranged.js';
@@ -40,10 +39,6 @@ async function runSearch(text: string, options: RowOptions, ctx: Context): Promi
     if (fields) request.select(fields as (keyof Client & string)[]);
     return readRows<Client>(api, 'clients', request);
   };
-  // A service without migration 14 has no search_name (42703): there the name is matched as typed.
-  const clients = await search('search_name', foldForSearch(text)).catch((err: unknown) => {
-    if (err instanceof ApiError && err.code === '42703') return search('name', text);
-    throw err;
-  });
+  const clients = await byFoldedName(text, search);
   await ctx.out.rows(clients, COLUMNS, options, `No client's name, phone or email contains "${text}".`);
 }

@@ -3,6 +3,7 @@
 // Exit codes (`practice help exit-codes`) do not depend on the form: nothing found is 1 for a uuid, a
 // prefix and a name alike; an ambiguous prefix or name, or text that is no id, is 2.
 import { type Query, query } from '../../core/query-builder.js';
+import { byFoldedName, foldForSearch } from '../../core/search-text.js';
 import { AmbiguousIdError, InvalidInputError, UnknownIdError } from '../../model/errors.js';
 import type { Client, Service } from '../../model/records.js';
 import { matchIdPrefix, nameWithId, shortId } from '../../model/short-id.js';
@@ -112,8 +113,10 @@ async function resolveNamed<Row extends Named>(ctx: Context, table: string, text
     }
   }
   const me = await (await ctx.api()).userId();
-  const found = await read<Row>(ctx, table, query().eq('therapist_id', me).ilike('name', wanted).select(columns).order('name').limit(CANDIDATES));
-  const exact = found.filter((row) => row.name.toLowerCase() === wanted.toLowerCase());
+  const byName = (column: string, text: string) => read<Row>(ctx, table, query().eq('therapist_id', me).ilike(column, text).select(columns).order('name').limit(CANDIDATES));
+  // A client's name matches with case and accents ignored (`--client jurgen` is Jürgen), as `client search` does.
+  const found = table === 'clients' ? await byFoldedName(wanted, byName) : await byName('name', wanted);
+  const exact = found.filter((row) => foldForSearch(row.name) === foldForSearch(wanted));
   if (found.length === 1) return found[0]!;
   if (exact.length === 1) return exact[0]!;
   if (found.length === 0) throw notFound(`${flag}: no ${what} matches '${wanted}'`, what);
