@@ -92,6 +92,8 @@ interface Exchange {
 
 const USER_AGENT = `practice/${packageJson.version} node/${process.versions.node}`;
 const READS = new Set(['GET', 'HEAD']);
+/** What a wait for the server's rate limit says, whether a 429 asked for it or the last allowed request used the window up. */
+const RATE_LIMITED = 'Rate limited by the server';
 type LimitKind = 'read' | 'write' | 'auth';
 
 const restPath = (table: string) => `/rest/v1/${encodeURIComponent(table)}`;
@@ -183,7 +185,8 @@ export class ApiClient {
     let revived = false;
     for (let attempt = 0; ; attempt++) {
       const pause = (this.exhaustedUntil.get(kind) ?? 0) - now().getTime();
-      if (pause > 0) await this.wait(pause, deadline, 'The rate limit of the server is used up');
+      // Worded as a 429's wait is: to the person both are the server's rate limit.
+      if (pause > 0) await this.wait(pause, deadline, RATE_LIMITED);
       const token = await this.bearer(request);
       let http: HttpResponse;
       try {
@@ -213,7 +216,7 @@ export class ApiClient {
       }
       if (attempt + 1 < MAX_ATTEMPTS && shouldRetry(response, safe)) {
         const delay = retryDelayMs(response.headers, attempt, now(), this.options.random);
-        const reason = response.status === 429 ? 'Rate limited by the server' : `The server answered HTTP ${response.status}`;
+        const reason = response.status === 429 ? RATE_LIMITED : `The server answered HTTP ${response.status}`;
         if (await this.wait(delay, deadline, reason)) {
           mayHaveApplied ||= response.status !== 429;
           continue;

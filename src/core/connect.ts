@@ -82,7 +82,7 @@ export async function connect(inputs: ConnectInputs): Promise<Connection> {
     urls = normalizeProjectUrl(stored!.url!);
   }
   if (!anonKey) {
-    throw new MissingAnonKeyError(name, urls.root);
+    throw new MissingAnonKeyError(name, urls.root, Boolean(env.PRACTICE_URL));
   }
 
   const api = new ApiClient({

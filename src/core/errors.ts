@@ -31,8 +31,11 @@ export class UnknownProfileError extends BadInputError {
 
 /** The profile (or PRACTICE_URL) has a project URL but no anon key to go with it. */
 export class MissingAnonKeyError extends BadInputError {
-  constructor(readonly profile: string, readonly projectRoot: string) {
-    super(`No anon key for profile ${profile}.`);
+  constructor(readonly profile: string, readonly projectRoot: string, fromEnvironment = false) {
+    // PRACTICE_URL replaces the profile's URL, and a key belongs to one project: the two variables go together.
+    super(fromEnvironment
+      ? 'PRACTICE_URL is set without PRACTICE_ANON_KEY: the two go together (the anon key of the project at that URL). Set both, or neither to use the profile.'
+      : `No anon key for profile ${profile}.`);
   }
 }
 

@@ -3,8 +3,8 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { RowOptions } from './output.js';
 
-/** Adds --json [fields] alone, for a show whose record holds lists (`client show`): no flat format fits it. */
-export function addJsonFlag(command: Command, fields: readonly string[]): Command {
+/** Adds --json [fields], which names only fields the command has. */
+function addJsonFlag(command: Command, fields: readonly string[]): Command {
   const parseFields = (value: string): string[] => {
     const named = value.split(',').map((field) => field.trim()).filter((field) => field !== '');
     const unknown = named.filter((field) => !fields.includes(field));

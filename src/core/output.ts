@@ -2,7 +2,9 @@
 // or JSON / NDJSON / CSV on request. Data goes to stdout; notes, warnings and progress to stderr.
 import type { Writable } from 'node:stream';
 import { toCsv } from '../formats/csv.js';
+import { MONEY_FIELDS } from '../model/money.js';
 import type { Palette } from './color.js';
+import { displayWidth } from './display-width.js';
 import { visibleText } from './visible-text.js';
 
 type Key<Row> = Extract<keyof Row, string>;
@@ -142,21 +144,26 @@ export class Output {
     // All fields: the rows as they are, not a copy of 6,000 of them (bench/lists).
     const records = fields === null ? (rows as readonly Record<string, unknown>[]) : rows.map((row) => pick(row, fields));
     if (options.format === 'ndjson') for (const record of records) this.io.stdout.write(`${JSON.stringify(record)}\n`);
-    else if (options.format === 'csv') this.csv(records, fields ?? columns.map((column) => column.key));
+    else if (options.format === 'csv') this.csv(records, fields ?? columns.map((column) => column.key), fields !== null);
     else if (options.json) this.json(shape === 'record' ? records[0] : records);
     else return false;
     return true;
   }
 
-  /** Through the one CSV writer (src/formats/csv.ts), so every CSV the CLI prints has the formula guard. */
-  private csv(records: readonly Record<string, unknown>[], fields: string[]): void {
-    const keys = records.length > 0 && fields.length === 0 ? Object.keys(records[0]!) : fields;
-    this.io.stdout.write(toCsv(keys, records.map((record) => Object.fromEntries(keys.map((key) => [key, csvValue(record[key])])))));
+  /**
+   * Through the one CSV writer (src/formats/csv.ts), so every CSV the CLI prints has the formula guard
+   * and money with two decimals. `named`: the fields --json named, printed as asked; otherwise the
+   * command's columns, led by the id when the records have one, so a script can act on a row.
+   */
+  private csv(records: readonly Record<string, unknown>[], fields: string[], named: boolean): void {
+    let keys = records.length > 0 && fields.length === 0 ? Object.keys(records[0]!) : fields;
+    if (!named && !keys.includes('id') && records.some((record) => 'id' in record)) keys = ['id', ...keys];
+    this.io.stdout.write(toCsv(keys, records.map((record) => Object.fromEntries(keys.map((key) => [key, csvValue(record[key])]))), { money: MONEY_FIELDS }));
   }
 
   private async table(headers: string[], cells: string[][]): Promise<void> {
     const { default: Table } = await import('cli-table3');
-    const natural = headers.map((header, i) => Math.max(header.length, ...cells.map((line) => line[i]!.length)));
+    const natural = headers.map((header, i) => Math.max(displayWidth(header), ...cells.map((line) => displayWidth(line[i]!))));
     const widths = fitWidths(natural, this.io.stdout.columns ?? 80);
     const chars = Object.fromEntries(
       ['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right',

@@ -1,6 +1,7 @@
 // CSV as RFC 4180 writes it and as real spreadsheets and other practice systems produce it.
 // Pure text in, text out: exports write with toCsv, `client import` reads with parseCsv.
 import { InvalidInputError } from '../model/errors.js';
+import { formatAmount } from '../model/money.js';
 
 /** A CSV file that cannot be read unambiguously; the message names the line. */
 export class CsvSyntaxError extends InvalidInputError {}
@@ -13,6 +14,8 @@ export interface CsvWriteOptions {
    * in spreadsheets, and names and notes are text a client may have supplied.
    */
   formulaGuard?: boolean;
+  /** Columns whose numbers are money: written with two decimals (`0.10`, `45.00`), as a ledger shows them. */
+  money?: ReadonlySet<string>;
 }
 
 // RFC 4180 ends records with CRLF, and it is what Excel writes; every CSV reader, ours included,
@@ -34,10 +37,14 @@ const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 export function toCsv(
   columns: readonly string[],
   rows: readonly Readonly<Record<string, CsvValue>>[],
-  { formulaGuard = true }: CsvWriteOptions = {},
+  { formulaGuard = true, money }: CsvWriteOptions = {},
 ): string {
   const record = (values: readonly CsvValue[]) => values.map((value) => field(value, formulaGuard)).join(',') + RECORD_END;
-  return record(columns) + rows.map((row) => record(columns.map((column) => row[column]))).join('');
+  const cell = (row: Readonly<Record<string, CsvValue>>, column: string) => {
+    const value = row[column];
+    return typeof value === 'number' && money?.has(column) ? formatAmount(value) : value;
+  };
+  return record(columns) + rows.map((row) => record(columns.map((column) => cell(row, column)))).join('');
 }
 
 function field(value: CsvValue, formulaGuard: boolean): string {

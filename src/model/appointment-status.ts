@@ -17,12 +17,15 @@ const NEXT: Readonly<Record<AppointmentStatus, readonly AppointmentStatus[]>> = 
   no_show: ['scheduled'],
 };
 
+/** A status in words, as messages and help name it: `no-show`, not the stored `no_show`. */
+export const statusWord = (status: string): string => status.replaceAll('_', '-');
+
 /** A status as typed on the command line (`--status no-show`): case-insensitive, `-` for `_`. */
 export function parseAppointmentStatus(text: string): AppointmentStatus {
   const wanted = text.trim().toLowerCase().replace('-', '_');
   const status = APPOINTMENT_STATUSES.find((candidate) => candidate === wanted);
   if (status === undefined) {
-    throw new InvalidInputError(`expected a status: ${APPOINTMENT_STATUSES.join(', ')}; got '${text}'`);
+    throw new InvalidInputError(`expected a status: ${APPOINTMENT_STATUSES.map(statusWord).join(', ')}; got '${text}'`);
   }
   return status;
 }
@@ -39,5 +42,5 @@ export function canTransition(from: AppointmentStatus, to: AppointmentStatus): b
 
 /** Throws InvalidTransitionError, naming the allowed next statuses, when `from -> to` is refused. */
 export function assertTransition(from: AppointmentStatus, to: AppointmentStatus): void {
-  if (!canTransition(from, to)) throw new InvalidTransitionError(from, to, NEXT[from]);
+  if (!canTransition(from, to)) throw new InvalidTransitionError(statusWord(from), statusWord(to), NEXT[from].map(statusWord));
 }

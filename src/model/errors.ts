@@ -26,7 +26,7 @@ export class AmbiguousIdError extends InvalidInputError {
   }
 }
 
-/** An appointment status change the transition table does not allow (the server would answer 409). */
+/** An appointment status change the transition table does not allow (the server would answer 409); statuses in words (`no-show`). */
 export class InvalidTransitionError extends ModelError {
   constructor(readonly from: string, readonly to: string, readonly allowed: readonly string[]) {
     super(

@@ -9,6 +9,9 @@ const AMOUNT_FORM = 'expected an amount like 45, 45.5 or 45.50';
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 const TOO_MANY_DIGITS = /^\d{9,}(\.\d{1,2})?$/;
 
+/** The record fields that hold money (service_menu.price, appointments.price, expenses.amount): CSV writes them with two decimals. */
+export const MONEY_FIELDS: ReadonlySet<string> = new Set(['price', 'amount']);
+
 /** The largest amount a numeric(10,2) column holds. */
 export const LARGEST_AMOUNT = '99999999.99';
 

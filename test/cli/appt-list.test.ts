@@ -84,7 +84,7 @@ describe('appt list', () => {
   it('resolves --client by an exact name, sends select= for --json fields and limit=', async () => {
     const result = await home.run(['appt', 'list', '--client', 'ann lee', '--json', 'id,date', '--limit', '5', '--order', 'date.desc']);
     expect(result.code, result.stderr).toBe(0);
-    expect(sent('clients')).toEqual([`GET /rest/v1/clients?therapist_id=eq.${me}&name=ilike.*ann lee*&select=id,name&order=name.asc&limit=20`]);
+    expect(sent('clients')).toEqual([`GET /rest/v1/clients?therapist_id=eq.${me}&search_name=ilike.*ann lee*&select=id,name&order=name.asc&limit=20`]);
     expect(sent()).toEqual([`GET /rest/v1/appointments?therapist_id=eq.${me}&client_id=eq.${clients['Ann Lee']}&select=id,date&order=date.desc,id.asc&limit=5`]);
     expect(JSON.parse(result.stdout)).toEqual([{ id: appts.later, date: '2025-11-26' }, { id: appts.ann, date: '2025-11-24' }]);
   });
@@ -110,7 +110,7 @@ describe('appt list', () => {
     for (const [args, message] of [
       [['--date', '2026-13-01'], '--date: '],
       [['--date', 'someday'], '--date: expected a date like 2026-11-23, today, tomorrow, mon or +3d'],
-      [['--status', 'scheduled,done'], "--status: expected a status: scheduled, confirmed, completed, cancelled, no_show; got 'done'"],
+      [['--status', 'scheduled,done'], "--status: expected a status: scheduled, confirmed, completed, cancelled, no-show; got 'done'"],
       [['--limit', 'ten'], '--limit: expected a whole number'],
       [['--order', 'nope.asc'], '--order: expected fields'],
       [['--from', 'fri', '--to', '-1w'], '--to: '],

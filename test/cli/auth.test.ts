@@ -104,7 +104,8 @@ describe('auth login', () => {
     const session = await server.signUp();
     const login = await h.run(['--profile', 'clinic', 'auth', 'login', '--token', session.access_token, '--anon-key', server.keys.anonKey]);
     expect(login.code).toBe(0);
-    expect(login.stderr).toContain(`Signed in to profile clinic as ${session.user.email} with a token valid until`);
+    expect(login.stderr).toContain(`Signed in to profile clinic as ${session.user.email} with a token valid until `);
+    expect(login.stderr).toMatch(/ with a token valid until \d{4}-\d\d-\d\d \d\d:\d\d \([A-Za-z_/]+\)\.\n/);
     const status = await h.run(['auth', 'status', '--profile', 'clinic', '--json']);
     expect(JSON.parse(status.stdout)).toMatchObject({ signed_in: true, user: { id: session.user.id } });
     const rejected = await h.run(['--profile', 'clinic', 'auth', 'login', '--token', 'not.a.jwt']);
@@ -197,8 +198,9 @@ describe('auth logout', () => {
     expect(logout.code).toBe(0);
     expect(logout.stderr).toContain('Signed out of profile test.');
     // As on Supabase, the access token already issued is not revoked: said, with its expiry.
-    const expiresAt = new Date(session.expires_at * 1000).toISOString();
-    expect(logout.stderr).toContain(`Its last access token stays valid on the REST API until it expires at ${expiresAt}, as on Supabase`);
+    // On the practice's clock (the test home's zone), not as UTC ISO text.
+    const expiresAt = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'short' }).format(new Date(session.expires_at * 1000));
+    expect(logout.stderr).toContain(`Its last access token stays valid on the REST API until it expires at ${expiresAt} (Europe/Berlin), as on Supabase`);
     expect((await h.readConfig()).profiles.test.session).toBeUndefined();
     const refresh = await call(`${server.auth}/token?grant_type=refresh_token`, {
       method: 'POST', headers: { apikey: server.keys.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token }),

@@ -70,9 +70,9 @@ describe('client list', () => {
 });
 
 describe('client search', () => {
-  it('sends one request: name, phone or email ilike, and therapist_id', async () => {
+  it('sends one request: the folded name, phone or email ilike, and therapist_id', async () => {
     const result = await home.run(['client', 'search', 'ann', '--json', 'name']);
-    expect(sent()).toEqual([`GET /clients?or=(name.ilike.%22*ann*%22,phone.ilike.%22*ann*%22,email.ilike.%22*ann*%22)&therapist_id=eq.${me}&order=name.asc,id.asc&select=name`]);
+    expect(sent()).toEqual([`GET /clients?or=(search_name.ilike.%22*ann*%22,phone.ilike.%22*ann*%22,email.ilike.%22*ann*%22)&therapist_id=eq.${me}&order=name.asc,id.asc&select=name`]);
     expect(JSON.parse(result.stdout)).toEqual([{ name: 'Ann Lee' }, { name: 'Anna Berg' }]);
   });
 
@@ -83,11 +83,24 @@ describe('client search', () => {
     expect(JSON.parse(byEmail.stdout)).toEqual([{ name: 'Ann Lee' }]);
   });
 
+  it('ignores accents and case in the name: jurgen finds Jürgen, ZOE finds Zoë, lodz finds Łódź', async () => {
+    await seed('clients', { name: 'Jürgen Müller' });
+    await seed('clients', { name: 'Zoë Łódź' });
+    const jurgen = await home.run(['client', 'search', 'jurgen', '--json', 'name']);
+    expect(jurgen).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(jurgen.stdout)).toEqual([{ name: 'Jürgen Müller' }]);
+    expect(JSON.parse((await home.run(['client', 'search', 'ZOE', '--json', 'name'])).stdout)).toEqual([{ name: 'Zoë Łódź' }]);
+    expect(JSON.parse((await home.run(['client', 'search', 'lodz', '--json', 'name'])).stdout)).toEqual([{ name: 'Zoë Łódź' }]);
+    // Typed with its accents, the name is found as well.
+    expect(JSON.parse((await home.run(['client', 'search', 'MÜLLER', '--json', 'name'])).stdout)).toEqual([{ name: 'Jürgen Müller' }]);
+    expect(sent().at(-1)).toContain('search_name.ilike.%22*muller*%22');
+  });
+
   it('quotes and encodes text that looks like more conditions, so it only ever matches text', async () => {
     const result = await home.run(['client', 'search', 'x&therapist_id=neq.0,or=(name.eq.y)']);
     expect(result).toMatchObject({ code: 0, stdout: '' });
     const item = '%22*x%26therapist%5C%5C_id%3Dneq.0,or%3D(name.eq.y)*%22';
-    expect(sent()).toEqual([`GET /clients?or=(name.ilike.${item},phone.ilike.${item},email.ilike.${item})&therapist_id=eq.${me}&order=name.asc,id.asc`]);
+    expect(sent()).toEqual([`GET /clients?or=(search_name.ilike.${item},phone.ilike.${item},email.ilike.${item})&therapist_id=eq.${me}&order=name.asc,id.asc`]);
   });
 });
 
@@ -125,23 +138,53 @@ describe('client add', () => {
 });
 
 describe('client show', () => {
-  it('shows a client by name with recent appointments and notes', async () => {
+  it('shows a client by name with the last visits (service, price), the visits to come, and notes', async () => {
     const gus = await seed('clients', { name: 'Gus Hale', phone: '555-0177' });
-    const visit = await seed('appointments', { client_id: gus.id, date: '2025-03-04', start_time: '10:00', end_time: '11:00' });
-    await seed('sessions', { client_id: gus.id, appointment_id: visit.id, subjective: 'Stiff neck\nfor a week' });
+    const massage = await seed('service_menu', { name: 'Deep tissue 李', duration: 60, price: 45 });
+    const done = await seed('appointments', { client_id: gus.id, service_id: massage.id, date: '2025-03-04', start_time: '10:00', end_time: '11:00', status: 'completed' });
+    await seed('appointments', { client_id: gus.id, date: '2025-03-11', start_time: '10:00', end_time: '11:00', status: 'cancelled' });
+    const next = await seed('appointments', { client_id: gus.id, service_id: massage.id, date: '2031-01-07', start_time: '09:00', end_time: '10:00' });
+    await seed('sessions', { client_id: gus.id, appointment_id: done.id, subjective: 'Stiff neck\nfor a week' });
     server.received.length = 0;
     const result = await home.run(['client', 'show', 'gus']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Gus Hale');
     expect(result.stdout).toContain('phone:  555-0177');
-    expect(result.stdout).toContain(`2025-03-04 10:00-11:00  scheduled  ${visit.id.slice(0, 8)}`);
+    expect(result.stdout).toContain(`Last visits\n  2025-03-04 10:00-11:00  Deep tissue 李  45.00  ${done.id.slice(0, 8)}\n`);
+    expect(result.stdout).toContain(`Upcoming\n  2031-01-07 09:00-10:00  Deep tissue 李  scheduled  ${next.id.slice(0, 8)}\n`);
+    expect(result.stdout).not.toContain('2025-03-11');
     expect(result.stdout).toContain('unsigned');
     expect(result.stdout).toContain('S: Stiff neck');
-    expect(sent()).toContain(`GET /clients?select=*,appointments(*),session_notes:sessions(*)&id=eq.${gus.id}` +
-      '&appointments.order=date.desc,start_time.desc&appointments.limit=5&session_notes.order=created_at.desc&session_notes.limit=5');
+    const reads = sent().filter((line) => line.startsWith('GET /clients?select='));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toContain('last_visits.status=eq.completed&last_visits.order=date.desc,start_time.desc&last_visits.limit=5');
+    expect(reads[0]).toMatch(/upcoming\.status=in\.\(scheduled,confirmed\)&upcoming\.date=gte\.\d{4}-\d{2}-\d{2}&upcoming\.order=date\.asc,start_time\.asc/);
 
     const json = JSON.parse((await home.run(['client', 'show', gus.id.slice(0, 8), '--json'])).stdout);
-    expect(json).toMatchObject({ id: gus.id, name: 'Gus Hale', appointments: [{ id: visit.id }], session_notes: [{ subjective: 'Stiff neck\nfor a week' }] });
+    expect(json).toMatchObject({
+      id: gus.id, name: 'Gus Hale',
+      last_visits: [{ id: done.id, price: 45, service: { name: 'Deep tissue 李' } }],
+      upcoming: [{ id: next.id, service: { name: 'Deep tissue 李' } }],
+      session_notes: [{ subjective: 'Stiff neck\nfor a week' }],
+    });
+  });
+
+  it('takes --format like appt show: the client as client list prints it', async () => {
+    const ida = await seed('clients', { name: 'Ida Format', phone: '555-0111' });
+    const csv = await home.run(['client', 'show', ida.id, '--format', 'csv']);
+    expect(csv).toMatchObject({ code: 0, stdout: `id,name,phone,email,status,total_visits\r\n${ida.id},Ida Format,555-0111,,active,0\r\n` });
+    const ndjson = await home.run(['client', 'show', ida.id, '--format', 'ndjson']);
+    expect(ndjson.stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(ndjson.stdout)).toMatchObject({ id: ida.id, name: 'Ida Format', last_visits: [], upcoming: [] });
+  });
+
+  it('lists the ids an ambiguous id prefix matches, and says to use a longer prefix (exit 2)', async () => {
+    const ids = ['abcd1234-0000-4000-8000-000000000001', 'abcd1234-0000-4000-8000-000000000002'];
+    for (const [index, id] of ids.entries()) await seed('clients', { id, name: `Prefix Twin ${index}` });
+    const result = await home.run(['client', 'show', 'abcd1234']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`abcd1234 matches 2 client ids: ${ids.join(', ')}`);
+    expect(result.stderr).toContain('hint: Use a longer prefix: one of the client ids listed.');
   });
 
   it('lists the candidates when a name matches several clients (exit 2); no match is not found (exit 1)', async () => {

@@ -54,7 +54,7 @@ afterAll(() => server.close());
 async function gusAt(url: string) {
   const home = await signedInHome(url, server.keys.anonKey);
   const gus = await createWithApi(home, 'clients', { name: 'Gus Hale', phone: '555-0177' });
-  const visit = await createWithApi(home, 'appointments', { client_id: gus.id, date: '2025-03-04', start_time: '10:00', end_time: '11:00' });
+  const visit = await createWithApi(home, 'appointments', { client_id: gus.id, date: '2025-03-04', start_time: '10:00', end_time: '11:00', status: 'completed' });
   await createWithApi(home, 'sessions', { client_id: gus.id, appointment_id: visit.id, subjective: 'Stiff neck' });
   return { home, gus, visit };
 }
@@ -65,10 +65,10 @@ describe('client show', () => {
     server.received.length = 0;
     const result = await home.run(['client', 'show', gus.id, '--json']);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ id: gus.id, name: 'Gus Hale', appointments: [{ id: visit.id, start_time: '10:00' }] });
+    expect(JSON.parse(result.stdout)).toMatchObject({ id: gus.id, name: 'Gus Hale', last_visits: [{ id: visit.id, start_time: '10:00' }], upcoming: [] });
     const reads = server.received.filter((r) => r.url.startsWith('/rest/v1/clients?select=*,'));
-    expect(reads.map((r) => r.url)).toEqual([`/rest/v1/clients?select=*,appointments(*),session_notes:sessions(*)&id=eq.${gus.id}` +
-      '&appointments.order=date.desc,start_time.desc&appointments.limit=5&session_notes.order=created_at.desc&session_notes.limit=5']);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.url).toMatch(new RegExp(`^/rest/v1/clients\\?select=\\*,last_visits:appointments\\(\\*,service:service_menu\\(name\\)\\),upcoming:appointments\\(\\*,service:service_menu\\(name\\)\\),session_notes:sessions\\(\\*\\)&id=eq\\.${gus.id}&`));
     expect(server.received.some((r) => r.url.startsWith('/rest/v1/appointments') || r.url.startsWith('/rest/v1/sessions'))).toBe(false);
     await home.cleanup();
   });
@@ -81,16 +81,17 @@ describe('client show', () => {
       const result = await home.run(['client', 'show', gus.id, '--json']);
       expect(result.code, result.stderr).toBe(0);
       const shown = JSON.parse(result.stdout);
-      expect(shown).toMatchObject({ id: gus.id, name: 'Gus Hale', appointments: [{ id: visit.id }] });
-      expect(Object.keys(shown).slice(-2)).toEqual(['appointments', 'session_notes']);
-      expect(proxy.seen.filter((line) => line.includes('select=*,appointments('))).toHaveLength(1);
+      expect(shown).toMatchObject({ id: gus.id, name: 'Gus Hale', last_visits: [{ id: visit.id, service: null }], upcoming: [] });
+      expect(Object.keys(shown).slice(-3)).toEqual(['last_visits', 'upcoming', 'session_notes']);
+      expect(proxy.seen.filter((line) => line.includes('select=*,last_visits:appointments('))).toHaveLength(1);
       expect(proxy.seen).toEqual(expect.arrayContaining([
         `GET /clients?id=eq.${gus.id}`,
-        `GET /appointments?client_id=eq.${gus.id}&order=date.desc,start_time.desc&limit=5`,
+        `GET /appointments?status=eq.completed&order=date.desc,start_time.desc&limit=5&client_id=eq.${gus.id}`,
+        expect.stringMatching(new RegExp(`^GET /appointments\\?status=in\\.\\(scheduled,confirmed\\)&date=gte\\.[\\d-]+&order=date\\.asc,start_time\\.asc&limit=5&client_id=eq\\.${gus.id}$`)),
         `GET /sessions?client_id=eq.${gus.id}&order=created_at.desc&limit=5`,
       ]));
       const text = await home.run(['client', 'show', gus.id]);
-      expect(text.stdout).toContain('2025-03-04 10:00-11:00  scheduled');
+      expect(text.stdout).toContain('Last visits\n  2025-03-04 10:00-11:00  ');
       expect(text.stdout).toContain('S: Stiff neck');
       await home.cleanup();
     } finally {

@@ -67,7 +67,7 @@ describe('practice expense', () => {
 
     server.received.length = 0;
     const csv = await home.run(['expense', 'list', '--category', 'Supplies', '--format', 'csv']);
-    expect(csv.stdout).toMatch(/^id,date,amount,category,vendor,description\r\n[0-9a-f-]{36},2026-03-02,42.5,supplies,Oil & Co,"Massage oil, 5 l"\r\n$/);
+    expect(csv.stdout).toMatch(/^id,date,amount,category,vendor,description\r\n[0-9a-f-]{36},2026-03-02,42.50,supplies,Oil & Co,"Massage oil, 5 l"\r\n$/);
     expect(csv.stderr).toBe('Total 42.50 over 1 expense.\n');
     expect(expenseRequests()[0]!.url).toBe(`/rest/v1/expenses?therapist_id=eq.${me}&order=date.desc,id.asc&category=eq.supplies`);
   });

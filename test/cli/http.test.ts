@@ -40,6 +40,18 @@ afterAll(async () => {
   await home.cleanup();
 });
 
+describe('PRACTICE_URL and PRACTICE_ANON_KEY', () => {
+  it('says the two go together when only the URL is set, sending nothing', async () => {
+    const fake = await fakeProject((_request, response) => json(response, 200, []));
+    const result = await home.run(['client', 'list'], { env: { PRACTICE_URL: fake.url, PRACTICE_TOKEN: 'token' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: PRACTICE_URL is set without PRACTICE_ANON_KEY: the two go together (the anon key of the project at that URL). Set both, or neither to use the profile.\n');
+    expect(result.stderr).not.toContain('No anon key for profile');
+    expect(fake.requests).toHaveLength(0);
+    await fake.close();
+  });
+});
+
 describe('retries', () => {
   it('waits as Retry-After says after a 429, saying so, then succeeds', async () => {
     const fake = await fakeProject((_request, response, count) =>

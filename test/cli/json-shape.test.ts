@@ -224,7 +224,8 @@ describe('one record with --json a,b, --format ndjson and --format csv', () => {
     await ok(['client', 'update', 'Shape Ann', '--notes', 'Prefers mornings']);
     const client = JSON.parse(await ok(['client', 'show', 'Shape Ann', '--json']));
     expect(client).toMatchObject({ id: ids.ann, notes: 'Prefers mornings' });
-    expect(client.appointments.map((appointment: { client_id: string }) => appointment.client_id)).toContain(ids.ann);
+    expect(client.last_visits.map((appointment: { client_id: string }) => appointment.client_id)).toContain(ids.ann);
+    expect(client.upcoming).toEqual([]);
     expect(client.session_notes.map((note: { id: string }) => note.id)).toContain(ids.signed);
     const picked = JSON.parse(await ok(['client', 'show', 'Shape Ann', '--json', 'notes,session_notes']));
     expect(Object.keys(picked)).toEqual(['notes', 'session_notes']);

@@ -198,7 +198,7 @@ describe('practice mcp --allow-writes', async () => {
     expect([note.subjective, note.plan, note.signed_at ?? null]).toEqual(['Low back pain, 4/10', 'Heat', null]);
     const history = await json(client, 'client_history', { client: 'ann' });
     expect(history.client.name).toBe('Ann Lee');
-    expect(history.client.appointments.map((row: any) => row.id)).toContain(booked.id);
+    expect(history.client.upcoming.map((row: any) => row.id)).toContain(booked.id);
     expect(history.client.session_notes.map((row: any) => row.id)).toEqual([note.id]);
     expect(history.messages.map((row: any) => row.message)).toEqual(['Running 10 min late']);
   });

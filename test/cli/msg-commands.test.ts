@@ -7,13 +7,15 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 let server: TestServer;
 let home: Awaited<ReturnType<typeof signedInHome>>;
 let ann: { id: string; name: string };
+let jurgen: { id: string; name: string };
 
 beforeAll(async () => {
   server = await startTestServer({ recordRequests: true });
   home = await signedInHome(server.url, server.keys.anonKey);
-  for (const name of ['Ann Lee', 'Bob Stone', 'Bob Marsh']) {
+  for (const name of ['Ann Lee', 'Bob Stone', 'Bob Marsh', 'Jürgen Groß']) {
     const created = await home.run(['api', 'POST', 'clients', '-f', `name=${name}`, '-H', 'Prefer: return=representation']);
     if (name === 'Ann Lee') ann = JSON.parse(created.stdout)[0];
+    if (name === 'Jürgen Groß') jurgen = JSON.parse(created.stdout)[0];
   }
 });
 
@@ -55,6 +57,22 @@ describe('practice msg', () => {
     const json = await home.run(['msg', 'list', '--client', ann.id, '--json', 'message']);
     expect(JSON.parse(json.stdout)).toEqual([{ message: 'No problem, see you soon' }, { message: 'Running 10 min late' }]);
     expect(logRequests()).toEqual([{ method: 'GET', url: `/rest/v1/conversation_log?client_id=eq.${ann.id}&order=created_at.desc,id.asc&select=message&limit=20` }]);
+  });
+
+  it('prints CSV with the id first, so a script can name each message', async () => {
+    const csv = await home.run(['msg', 'list', '--client', 'Ann Lee', '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const [header, ...records] = csv.stdout.trimEnd().split('\r\n');
+    expect(header).toBe('id,created_at,role,channel,message');
+    expect(records).toHaveLength(2);
+    for (const record of records) expect(record).toMatch(/^[0-9a-f-]{36},\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('finds the client named with case and accents ignored, as client search does: --client jurgen is Jürgen', async () => {
+    const added = await home.run(['msg', 'add', '--client', 'jurgen', '--role', 'therapist', '--message', 'Hallo', '--json', 'client_id']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(JSON.parse(added.stdout)).toEqual({ client_id: jurgen.id });
+    expect(added.stderr).toContain("to Jürgen Groß's log.");
   });
 
   it('lists the candidates when a name matches several clients', async () => {

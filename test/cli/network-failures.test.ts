@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,6 +168,7 @@ describe('a service killed under a command', () => {
   it('an export, its answer cut mid-way, writing no file', async () => {
     service = await startService(dataDir);
     const out = join(dir, 'exports');
+    await mkdir(out, { recursive: true });
     const command = launchPractice(['export', '--output', `${out}/`], asTherapist());
     await killMidAnswer(command);
     expectClearFailure(await command.result, service.url);
@@ -177,6 +178,7 @@ describe('a service killed under a command', () => {
   it('a backup: nothing written, and run again once the service is gone it succeeds and restores', async () => {
     service = await startService(dataDir);
     const backups = join(dir, 'backups');
+    await mkdir(backups, { recursive: true });
     const command = launchPractice(['server', 'backup', '--data-dir', dataDir, '--output', `${backups}/`], env);
     await killMidAnswer(command);
     const failed = await command.result;

@@ -158,15 +158,29 @@ describe('note list and show', () => {
     expect(JSON.parse(ofBo.stdout)).toEqual([{ id: boDraft }]);
   });
 
+  it("shows the days and times a note was written and signed on the practice's clock, not as stored (UTC)", async () => {
+    const bo = await seed('clients', { name: 'Bo Late' });
+    // 23:30 UTC is 00:30 the next day in Berlin, the test profile's zone.
+    const note = await seed('sessions', { client_id: bo.id, subjective: 'Late', created_at: '2025-03-04T23:30:00Z', signed_at: '2025-03-04T23:45:00Z' });
+    const list = await home.run(['note', 'list', '--client', 'Bo Late']);
+    expect(list.stdout).toBe(`${note.id.slice(0, 8)}\t2025-03-05\t2025-03-05\t\tS: Late\n`);
+    const shown = await home.run(['note', 'show', note.id]);
+    expect(shown.stdout).toContain('written:     2025-03-05 00:30 (Europe/Berlin)\nsigned:      2025-03-05 00:45 (Europe/Berlin)\n');
+    expect(shown.stdout).not.toContain('+00:00');
+  });
+
   it('shows a note in full by id prefix, or as JSON', async () => {
     const id = (await home.run(['note', 'add', '--client', ann.id, '-S', 'Headache', '-O', 'Tender\nsuboccipitals'])).stdout.trim();
     const result = await home.run(['note', 'show', id.slice(0, 6)]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`note:        ${id}\nclient:      ${ann.id}\n`);
+    expect(result.stdout).toContain(`note:        ${id}\nclient:      Ann Lee (${ann.id.slice(0, 8)})\n`);
+    expect(result.stdout).toMatch(/\nwritten: {5}\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Europe\/Berlin\)\n/);
     expect(result.stdout).toContain('signed:      not signed');
     expect(result.stdout).toContain('\nSubjective\nHeadache\n\nObjective\nTender\nsuboccipitals\n');
     const json = await home.run(['note', 'show', id, '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ id, subjective: 'Headache' });
+    const csv = await home.run(['note', 'show', id, '--format', 'csv']);
+    expect(csv.stdout).toMatch(new RegExp(`^id,created_at,signed_at,amends_id,subjective\r\n${id},[^,]+,,,Headache\r\n$`));
     const bad = await home.run(['note', 'show', 'xyz']);
     expect(bad.code).toBe(2);
   });
@@ -185,10 +199,14 @@ describe('note sign and amend', () => {
     expect(writes()).toEqual([`PATCH /sessions?id=eq.${id}`]);
     expect((await stored(id)).signed_at).not.toBeNull();
 
+    // Signing again: the end state already holds, so exit 0, a notice with the time on the practice's
+    // clock, and the way to correct it; nothing is written.
+    server.received.length = 0;
     const again = await home.run(['note', 'sign', id]);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/is signed and can no longer be changed \(HTTP 409/);
-    expect(again.stderr).toContain(`hint: Write an amendment instead`);
+    expect(again).toMatchObject({ code: 0, stdout: '' });
+    const signedAt = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'short' }).format(new Date((await stored(id)).signed_at));
+    expect(again.stderr).toBe(`Note ${id.slice(0, 8)} is already signed (${signedAt} (Europe/Berlin)). A signed note is final; correct it with \`practice note amend ${id.slice(0, 8)}\`.\n`);
+    expect(writes()).toEqual([]);
 
     const amended = await home.run(['note', 'amend', id, '-A', 'Left shoulder, not right']);
     expect(amended.code).toBe(0);

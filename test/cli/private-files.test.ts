@@ -106,6 +106,9 @@ afterAll(async () => {
 describe('under umask 0000', () => {
   it('a data dir is private after its first start and writes, and so are a backup and a full export', async () => {
     for (const name of ['Ada Private', 'Bo Private']) await practice(['client', 'add', '--name', name]);
+    // --output names folders that exist (a missing one is refused): made private here, as a user would.
+    await mkdir(join(dir, 'exports', 'nested'), { recursive: true, mode: 0o700 });
+    await mkdir(join(dir, 'backups'), { mode: 0o700 });
     const backup = join(dir, 'backups', 'running.tar.gz');
     const backedUp = await run('0000', ['server', 'backup', '--data-dir', dataDir, '--output', backup], serverEnv);
     expect(backedUp.code, backedUp.stderr).toBe(0);

@@ -2,7 +2,7 @@
 // server started in the foreground, accounts and rows made over real HTTP.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -95,7 +95,11 @@ describe('practice server backup and restore', () => {
     }
   }, SLOW);
 
-  it('backs up a stopped data dir into a time-stamped file in a directory, made if need be', async () => {
+  it('backs up a stopped data dir into a time-stamped file in a directory, which must exist', async () => {
+    const missing = await practice(['server', 'backup', '--data-dir', dataDir, '--output', `${join(dir, 'backups')}/`]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`the folder ${join(dir, 'backups')} does not exist; nothing was written.`);
+    await mkdir(join(dir, 'backups'));
     const backup = await practice(['server', 'backup', '--data-dir', dataDir, '--output', `${join(dir, 'backups')}/`]);
     expect(backup.code, backup.stderr).toBe(0);
     const written = await readdir(join(dir, 'backups'));

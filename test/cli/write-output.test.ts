@@ -54,7 +54,7 @@ describe('a create', () => {
   it('prints the created row as CSV with --format csv', async () => {
     const result = await home.run(['expense', 'add', '--amount', '3', '--category', 'fees', '--date', '2026-01-02', '--format', 'csv']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^id,date,amount,category,vendor,description\r\n[0-9a-f-]{36},2026-01-02,3,fees,,\r\n$/);
+    expect(result.stdout).toMatch(/^id,date,amount,category,vendor,description\r\n[0-9a-f-]{36},2026-01-02,3.00,fees,,\r\n$/);
     expect(result.stderr).toBe('✓ Logged 3.00 for fees on 2026-01-02.\n');
   });
 

@@ -172,6 +172,7 @@ describe('clients', () => {
       therapist_id: t.id,
       created_at: expect.stringMatching(TIMESTAMP),
       updated_at: expect.stringMatching(TIMESTAMP),
+      search_name: 'ann lee',
     });
   });
 

@@ -162,10 +162,12 @@ describe('retries', () => {
   });
 
   it('wait for the rate-limit window after the last allowed request', async () => {
-    const { client, sleeps } = harness([reply(200, [], { 'ratelimit-remaining': '0', 'ratelimit-reset': '5' }), reply(200, [])]);
+    const { client, sleeps, log } = harness([reply(200, [], { 'ratelimit-remaining': '0', 'ratelimit-reset': '5' }), reply(200, [])]);
     await client.select('clients');
     await client.select('clients');
     expect(sleeps).toEqual([5000]);
+    // Worded as the wait after a 429 is: one way to say the rate limit holds a request back.
+    expect(log).toEqual(['Rate limited by the server; retrying in 5 s…']);
   });
 });
 

@@ -42,6 +42,22 @@ describe('Output.rows', () => {
     ].join('\n'));
   });
 
+  it('aligns columns by display width: wide characters, emoji and combining marks', async () => {
+    const { output, stdout } = capture(true);
+    await output.rows([
+      { id: '1', name: '李小龍 (Bruce)', phone: '555-0100', total_visits: 3 },
+      { id: '2', name: '🌸 Blossom Kim', phone: '555-0101', total_visits: 1 },
+      { id: '3', name: 'Zoe\u0301 Ray', phone: '555-0102', total_visits: 0 },
+    ], COLUMNS);
+    expect(stdout()).toBe([
+      'NAME            PHONE     VISITS',
+      '李小龍 (Bruce)  555-0100  3',
+      '🌸 Blossom Kim  555-0101  1',
+      'Zoe\u0301 Ray         555-0102  0',
+      '',
+    ].join('\n'));
+  });
+
   it('narrows the widest column to fit the terminal', async () => {
     const { output, stdout } = capture(true, 30);
     await output.rows([{ id: '1', name: 'A very long name that does not fit', phone: '555', total_visits: 1 }], COLUMNS);
@@ -87,7 +103,7 @@ describe('Output.rows', () => {
     expect(ndjson.stdout()).toBe('{"id":"1"}\n{"id":"2"}\n');
     const csv = capture(false);
     await csv.output.rows([...ROWS, { id: '3', name: 'Lee, "Al"', phone: '', total_visits: 1 }], COLUMNS, { format: 'csv' });
-    expect(csv.stdout()).toBe('name,phone,total_visits\r\nAnn Lee,555-0100,3\r\n"Bo\tTab\nLine\\",,0\r\n"Lee, ""Al""",,1\r\n');
+    expect(csv.stdout()).toBe('id,name,phone,total_visits\r\n1,Ann Lee,555-0100,3\r\n2,"Bo\tTab\nLine\\",,0\r\n3,"Lee, ""Al""",,1\r\n');
   });
 
   it('says "No results." on a terminal for an empty list, and prints [] for --json', async () => {
@@ -114,10 +130,22 @@ describe('Output.rows', () => {
     expect(stdout()).toBe('\\\\x1b is not \\x1b\t\\x85\t1\n');
   });
 
+  it('leads every CSV with the id, unless --json named the fields; money with two decimals', async () => {
+    type Priced = { id: string; name: string; price: number | null; amount: number; visits: number };
+    const columns: Column<Priced>[] = [{ key: 'name' }, { key: 'price' }, { key: 'amount' }, { key: 'visits' }];
+    const rows: Priced[] = [{ id: 'a1', name: 'Massage', price: 45, amount: 0.1, visits: 3 }, { id: 'b2', name: 'Free', price: null, amount: 12.5, visits: 0 }];
+    const led = capture(false);
+    await led.output.rows(rows, columns, { format: 'csv' });
+    expect(led.stdout()).toBe('id,name,price,amount,visits\r\na1,Massage,45.00,0.10,3\r\nb2,Free,,12.50,0\r\n');
+    const named = capture(false);
+    await named.output.rows(rows, columns, { format: 'csv', json: ['name', 'price'] });
+    expect(named.stdout()).toBe('name,price\r\nMassage,45.00\r\nFree,\r\n');
+  });
+
   it('guards CSV cells a spreadsheet would run, through the one CSV writer', async () => {
     const { output, stdout } = capture(false);
     await output.rows([{ id: '1', name: '=HYPERLINK("x")', phone: '+49 30 1234-56', total_visits: -1 }], COLUMNS, { format: 'csv' });
-    expect(stdout()).toBe('name,phone,total_visits\r\n"\'=HYPERLINK(""x"")",+49 30 1234-56,-1\r\n');
+    expect(stdout()).toBe('id,name,phone,total_visits\r\n1,"\'=HYPERLINK(""x"")",+49 30 1234-56,-1\r\n');
   });
 
   it('makes headings bold only with colour', async () => {
@@ -143,7 +171,7 @@ describe('Output.record', () => {
     expect(ndjson.stdout()).toBe(`${JSON.stringify(ROWS[0])}\n`);
     const csv = capture(false);
     await csv.output.record(ROWS[0]!, COLUMNS, { format: 'csv' });
-    expect(csv.stdout()).toBe('name,phone,total_visits\r\nAnn Lee,555-0100,3\r\n');
+    expect(csv.stdout()).toBe('id,name,phone,total_visits\r\n1,Ann Lee,555-0100,3\r\n');
   });
 });
 

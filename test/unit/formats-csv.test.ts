@@ -9,6 +9,13 @@ describe('toCsv', () => {
     );
   });
 
+  it('writes the numbers of money columns with two decimals, other numbers and text as they are', () => {
+    const rows = [{ price: 45, visits: 3, amount: 0.1 }, { price: 0.3, visits: 0, amount: '7.5' }, { price: null, visits: 1, amount: 99999999.99 }];
+    expect(toCsv(['price', 'visits', 'amount'], rows, { money: new Set(['price', 'amount']) })).toBe(
+      'price,visits,amount\r\n45.00,3,0.10\r\n0.30,0,7.5\r\n,1,99999999.99\r\n',
+    );
+  });
+
   it('writes only the header when there are no rows', () => {
     expect(toCsv(['id', 'date'], [])).toBe('id,date\r\n');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  statusWord,
   APPOINTMENT_STATUSES,
   allowedNext,
   assertTransition,
@@ -53,15 +54,17 @@ describe('assertTransition', () => {
   it.each([
     ['completed', 'cancelled', 'an appointment that is completed cannot become cancelled; allowed next: confirmed'],
     ['cancelled', 'completed', 'an appointment that is cancelled cannot become completed; allowed next: scheduled'],
-    ['no_show', 'confirmed', 'an appointment that is no_show cannot become confirmed; allowed next: scheduled'],
+    ['no_show', 'confirmed', 'an appointment that is no-show cannot become confirmed; allowed next: scheduled'],
     ['confirmed', 'confirmed', 'the appointment is already confirmed'],
+    ['completed', 'no_show', 'an appointment that is completed cannot become no-show; allowed next: confirmed'],
+    ['no_show', 'no_show', 'the appointment is already no-show'],
   ] as const)('%s -> %s says %j', (from, to, message) => {
     try {
       assertTransition(from, to);
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(InvalidTransitionError);
-      expect(error).toMatchObject({ from, to, allowed: allowedNext(from), message });
+      expect(error).toMatchObject({ from: statusWord(from), to: statusWord(to), allowed: allowedNext(from).map(statusWord), message });
     }
   });
 });
@@ -77,7 +80,7 @@ describe('parseAppointmentStatus', () => {
 
   it.each(['', 'canceled', 'noshow', 'pending', 'no--show'])('refuses %j', (text) => {
     expect(() => parseAppointmentStatus(text)).toThrow(
-      new InvalidInputError(`expected a status: scheduled, confirmed, completed, cancelled, no_show; got '${text}'`),
+      new InvalidInputError(`expected a status: scheduled, confirmed, completed, cancelled, no-show; got '${text}'`),
     );
   });
 });

@@ -56,6 +56,20 @@ describe('emit', () => {
   });
 });
 
+describe('emit into a folder that does not exist', () => {
+  it.each([
+    ['a file named in it', (missing: string) => join(missing, 'export.json')],
+    ['the folder itself, with a trailing slash', (missing: string) => `${missing}/`],
+  ])('refuses %s, naming the folder, and makes nothing', async (_, output) => {
+    const missing = join(dir, 'no', 'such');
+    const refusal = emit(context(), 'data', { output: output(missing), fileName: () => 'export.json' }, 'an export');
+    await expect(refusal).rejects.toThrow(`Cannot write ${join(missing, 'export.json')}: the folder ${missing} does not exist; nothing was written.`);
+    await expect(refusal).rejects.toMatchObject({ hint: `Create it first (\`mkdir -p ${missing}\`), or choose another --output.` });
+    expect(await readdir(dir)).toEqual([]);
+    expect(stderr).toBe('');
+  });
+});
+
 describe('fileStamp', () => {
   it('is the UTC second without colons', () => {
     expect(fileStamp(new Date('2026-11-22T21:40:05.987Z'))).toBe('2026-11-22T214005Z');

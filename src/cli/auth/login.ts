@@ -7,6 +7,7 @@ import { storedSession } from '../../core/auth-api.js';
 import { chooseProfile, LOCAL_PROFILE } from '../../core/profiles.js';
 import { jwtClaims } from '../../core/session.js';
 import type { Context } from '../context.js';
+import { localTime } from '../shared/local-time.js';
 import { UsageError } from '../errors.js';
 import { type CredentialFlags, readCredentials } from './credentials.js';
 
@@ -61,7 +62,8 @@ async function keepToken(token: string, ctx: Context): Promise<void> {
   const user = await auth.user(token);
   const expiresAt = jwtClaims(token)?.exp ?? null;
   await session.save({ access_token: token, refresh_token: null, expires_at: expiresAt, user: { id: user.id, email: user.email ?? null } });
-  ctx.out.success(`Signed in to profile ${profile.name} as ${user.email ?? user.id} with a token${expiresAt ? ` valid until ${new Date(expiresAt * 1000).toISOString()}` : ''}.`);
+  const until = expiresAt ? ` valid until ${await localTime(ctx, new Date(expiresAt * 1000))}` : '';
+  ctx.out.success(`Signed in to profile ${profile.name} as ${user.email ?? user.id} with a token${until}.`);
 }
 
 async function saveAnonKey(anonKey: string, ctx: Context): Promise<void> {

@@ -7,6 +7,7 @@ import { ApiError } from '../../core/api-error.js';
 import { ConnectionError } from '../../core/http.js';
 import { expiresSoon, jwtClaims } from '../../core/session.js';
 import type { Context } from '../context.js';
+import { localTime } from '../shared/local-time.js';
 import { ExitCode, failureOf, UsageError } from '../errors.js';
 
 export function logoutCommand(ctx: Context): Command {
@@ -46,6 +47,6 @@ async function runLogout(ctx: Context): Promise<void> {
   ctx.out.success(`Signed out of profile ${profile.name}.${again}`);
   const expiresAt = jwtClaims(token)?.exp;
   if (typeof expiresAt === 'number' && expiresAt * 1000 > ctx.now().getTime()) {
-    ctx.out.note(`Its last access token stays valid on the REST API until it expires at ${new Date(expiresAt * 1000).toISOString()}, as on Supabase: copies of it still work until then.`);
+    ctx.out.note(`Its last access token stays valid on the REST API until it expires at ${await localTime(ctx, new Date(expiresAt * 1000))}, as on Supabase: copies of it still work until then.`);
   }
 }

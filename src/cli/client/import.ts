@@ -3,6 +3,7 @@
 // made from the row, so an import cut short between batches is completed by running it again, and
 // running it twice adds nobody the second time.
 import { Command } from 'commander';
+import { counted } from '../../core/counted.js';
 import { type ClientField, CLIENT_FIELDS } from '../../formats/client-import-fields.js';
 import type { ImportProblem } from '../../formats/client-import.js';
 import { parseCsv } from '../../formats/csv.js';
@@ -70,12 +71,13 @@ async function runImport(file: string, options: ImportOptions, ctx: Context): Pr
   if (plan.ignoredColumns.length > 0) ctx.out.note(`Ignored columns: ${plan.ignoredColumns.join(', ')}`);
   if (!plan.ok) {
     for (const problem of plan.problems) ctx.out.note(`${place(problem)}: ${problem.problem}`);
-    throw new UsageError(`${plan.problems.length} problem${plan.problems.length === 1 ? '' : 's'} in ${file}; nothing was imported.`);
+    throw new UsageError(`${counted(plan.problems.length, 'problem')} in ${file}; nothing was imported.`);
   }
   if (options.dryRun) {
     const ids = new Set(existing.map((client) => client.id));
     const already = plan.clients.filter((client) => ids.has(client.id!)).length;
-    ctx.out.success(`${plan.clients.length - already} clients would be imported; ${already} are already there.`);
+    // A dry run did nothing, so it wears no check mark.
+    ctx.out.note(`${counted(plan.clients.length - already, 'client')} would be imported; ${counted(already, 'is', 'are')} already there.`);
     return;
   }
   // A batch's rows must all have the same keys; the defaults are the service's own.
@@ -86,5 +88,5 @@ async function runImport(file: string, options: ImportOptions, ctx: Context): Pr
   const progress = new Progress(ctx.io.stderr, rows.length);
   const [result] = await sendSteps(api, [{ table: 'clients', rows }], { batchSize: options.batchSize, progress, note: (line) => ctx.out.note(line), now: ctx.now });
   progress.clear();
-  ctx.out.success(`Imported ${result!.added} new clients; ${rows.length - result!.added} were already there.`);
+  ctx.out.success(`Imported ${counted(result!.added, 'new client')}; ${counted(rows.length - result!.added, 'was', 'were')} already there.`);
 }

@@ -3,7 +3,9 @@
 
 export const EXIT_CODES = `Exit codes
 
-  0    OK: the command did what was asked.
+  0    OK: the command did what was asked, or what it asks for already holds
+       (a second \`client archive\`, \`note sign\` of a signed note): a notice
+       says so, and running a command again is safe.
   1    Failure: the command ran and failed: the server refused (a duplicate
        email, a signed note), the network broke, or a record was not found,
        however it was named: a full id, a short id or prefix, or a name

@@ -1,30 +1,43 @@
 // `practice import FILE`: loads a backup written by `practice export` into the active practice. Checks
 // the whole file first, asks which of its ids the practice has, then sends the rest in bulk; ids are
-// kept, so running it again adds nothing and sends nothing.
+// kept, so running it again adds nothing and sends nothing. It prints, per table, the records in the
+// file and how many were new: labelled lines, or --json/--format rows `{table, in_file, new}`.
 import { Command } from 'commander';
 import type { ApiClient } from '../../core/api-client.js';
-import type { Column } from '../../core/output.js';
+import { counted } from '../../core/counted.js';
+import { alignColumns } from '../../core/display-width.js';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { Column, RowOptions } from '../../core/output.js';
 import { type Backup, type ImportStep, importOrder, readBackup } from '../../formats/backup.js';
 import { ModelError } from '../../model/errors.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { Progress } from '../shared/import-progress.js';
-import { batchSize, type SendStep, sendSteps, type TableResult } from '../shared/import-send.js';
+import { batchSize, type SendStep, sendSteps } from '../shared/import-send.js';
 import { readAll } from '../shared/read-all.js';
 import { readInput } from '../shared/read-input.js';
 
-interface ImportOptions {
+interface ImportOptions extends RowOptions {
   dryRun?: boolean;
   batchSize: number;
 }
 
-const COLUMNS: Column<TableResult>[] = [{ key: 'table' }, { key: 'rows', header: 'IN FILE' }, { key: 'added', header: 'NEW' }];
+/** One table's count: records in the file, and those the practice did not have (added, or with --dry-run would be). */
+interface TableCount {
+  table: string;
+  in_file: number;
+  new: number;
+}
+
+const FIELDS = ['table', 'in_file', 'new'];
+const COLUMNS: Column<TableCount>[] = [{ key: 'table' }, { key: 'in_file', header: 'IN FILE' }, { key: 'new', header: 'NEW' }];
 
 export function importCommand(ctx: Context): Command {
-  return new Command('import')
+  const command = new Command('import')
     .description('Load a backup written by `practice export` into the practice; safe to run again')
     .addHelpText('before', `Examples:
   $ practice import practice-export.json --dry-run
+  $ practice import practice-export.json --dry-run --json
   $ practice import practice-export.json
   $ gunzip -c backup.json.gz | practice import -
   $ practice export -p old | practice import - -p new
@@ -36,6 +49,7 @@ export function importCommand(ctx: Context): Command {
 Records keep their ids: one that the practice already has is skipped, so an import that was
 interrupted can simply be run again. Writes are paced to stay under the server's write limit.`)
     .action((file: string, options: ImportOptions) => runImport(file, options, ctx));
+  return addOutputFlags(command, FIELDS);
 }
 
 export async function runImport(file: string, options: ImportOptions, ctx: Context): Promise<void> {
@@ -43,17 +57,28 @@ export async function runImport(file: string, options: ImportOptions, ctx: Conte
   const steps = importOrder(backup);
   const api = await ctx.api();
   const fresh = await newRows(api, steps);
+  const inFile = steps.reduce((sum, step) => sum + step.rows.length, 0);
   if (options.dryRun) {
-    await ctx.out.rows(steps.map((step, index) => ({ table: step.table, rows: step.rows.length, added: fresh[index]!.rows.length })), COLUMNS);
+    const counts = steps.map((step, index) => ({ table: step.table, in_file: step.rows.length, new: fresh[index]!.rows.length }));
+    const added = counts.reduce((sum, count) => sum + count.new, 0);
+    await printCounts(ctx, counts, options);
+    ctx.out.note(`${counted(added, 'new record')} would be imported; ${counted(inFile - added, 'is', 'are')} already there. Nothing was sent.`);
     return;
   }
   const progress = new Progress(ctx.io.stderr, fresh.reduce((sum, step) => sum + step.rows.length, 0));
   const note = (line: string) => ctx.out.note(line);
   const results = await sendSteps(api, fresh, { batchSize: options.batchSize, progress, note, now: ctx.now });
   progress.clear();
-  const rows = steps.reduce((sum, step) => sum + step.rows.length, 0);
   const added = results.reduce((sum, result) => sum + result.added, 0);
-  ctx.out.success(`Imported ${added} new records; ${rows - added} were already there.`);
+  // The results are of the new rows sent, table by table in the steps' order: the file's counts come from the steps.
+  if (options.json || options.format) await printCounts(ctx, steps.map((step, index) => ({ table: step.table, in_file: step.rows.length, new: results[index]!.added })), options);
+  ctx.out.success(`Imported ${counted(added, 'new record')}; ${counted(inFile - added, 'was', 'were')} already there.`);
+}
+
+/** The counts as rows for --json/--format, else one labelled line a table: `clients  12 in the file, 3 new`. */
+async function printCounts(ctx: Context, counts: readonly TableCount[], options: RowOptions): Promise<void> {
+  if (options.json || options.format) return ctx.out.rows(counts, COLUMNS, options);
+  ctx.out.print(alignColumns(counts.map((count) => [count.table, `${count.in_file} in the file,`, `${count.new} new`])).map((line) => line.trimEnd()).join('\n'));
 }
 
 function parseBackup(text: string): Backup {

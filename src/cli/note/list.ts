@@ -9,10 +9,10 @@ import { chunk } from '../../formats/insert-batches.js';
 import type { Client, SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { countOption } from '../shared/input.js';
+import { countOption, practiceTimeZone } from '../shared/input.js';
 import { readRows } from '../shared/read-ranged.js';
 import { resolveClient } from '../shared/resolve.js';
-import { COLUMNS, FIELDS } from './shared.js';
+import { COLUMNS, FIELDS, noteColumns } from './shared.js';
 
 const IDS_PER_READ = 100;
 
@@ -49,18 +49,19 @@ async function runList(options: ListOptions, ctx: Context): Promise<void> {
   if (fields) request.select(fields as (keyof SessionNote & string)[]);
   const notes = await readRows<SessionNote>(api, 'sessions', request, limit);
   const none = `No ${options.unsigned ? 'unsigned ' : ''}notes${client ? ` for ${client.name}` : ''}.`;
-  if (client || options.json || options.format) return ctx.out.rows(notes, COLUMNS, options, none);
-  await ctx.out.rows(notes, await withClientNames(ctx, notes), options, none);
+  if (options.json || options.format) return ctx.out.rows(notes, COLUMNS, options, none);
+  const columns = noteColumns(await practiceTimeZone(ctx));
+  await ctx.out.rows(notes, client ? columns : await withClientNames(ctx, notes, columns), options, none);
 }
 
 /** The note columns with the client's name second, for a list that spans clients. */
-async function withClientNames(ctx: Context, notes: readonly SessionNote[]): Promise<Column<SessionNote>[]> {
+async function withClientNames(ctx: Context, notes: readonly SessionNote[], columns: Column<SessionNote>[]): Promise<Column<SessionNote>[]> {
   const api = await ctx.api();
   const names = new Map<string, string>();
   // A few ids a request keeps the URL short however many clients the list spans.
   for (const ids of chunk([...new Set(notes.map((note) => note.client_id))], IDS_PER_READ)) {
     for (const found of await api.select<Client>('clients', query<Client>().in('id', ids).select(['id', 'name']))) names.set(found.id, found.name);
   }
-  const [id, ...rest] = COLUMNS;
+  const [id, ...rest] = columns;
   return [id!, { key: 'client_id', header: 'CLIENT', format: (clientId) => names.get(clientId) ?? shortId(clientId) }, ...rest];
 }

@@ -8,19 +8,27 @@ import type { SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
-import { amendHint, dayOf, noteSummary } from '../shared/note-text.js';
+import { wallClockAt } from '../../model/time-zone.js';
+import { amendHint, noteSummary } from '../shared/note-text.js';
 import { hintOnRefusal } from '../shared/refusal.js';
 import { resolveRowId } from '../shared/resolve.js';
 
 export const FIELDS = ['id', 'client_id', 'appointment_id', 'subjective', 'objective', 'assessment', 'plan', 'signed_at', 'amends_id', 'therapist_id', 'created_at', 'updated_at'];
 
-export const COLUMNS: Column<SessionNote>[] = [
-  { key: 'id', format: shortId },
-  { key: 'created_at', header: 'WRITTEN', format: dayOf },
-  { key: 'signed_at', header: 'SIGNED', format: dayOf },
-  { key: 'amends_id', header: 'AMENDS', format: (id) => (id ? shortId(id) : '') },
-  { key: 'subjective', header: 'SUMMARY', format: (_, note) => noteSummary(note) },
-];
+/** The list columns, the days on the clock of `timeZone` (the practice's). */
+export function noteColumns(timeZone: string): Column<SessionNote>[] {
+  const day = (at: string | null) => (at ? wallClockAt(new Date(at), timeZone).date : '');
+  return [
+    { key: 'id', format: shortId },
+    { key: 'created_at', header: 'WRITTEN', format: day },
+    { key: 'signed_at', header: 'SIGNED', format: day },
+    { key: 'amends_id', header: 'AMENDS', format: (id) => (id ? shortId(id) : '') },
+    { key: 'subjective', header: 'SUMMARY', format: (_, note) => noteSummary(note) },
+  ];
+}
+
+/** The columns of a note printed as CSV or JSON, where the stored values go out as they are. */
+export const COLUMNS = noteColumns('UTC');
 
 /** The flag of each part, for messages: a refused part is reported under what the user typed. */
 export const SOAP_FLAGS: Record<SoapPart, string> = { subjective: '-S/--subjective', objective: '-O/--objective', assessment: '-A/--assessment', plan: '-P/--plan' };

@@ -3,7 +3,8 @@
 // Exit codes (`practice help exit-codes`) do not depend on the form: nothing found is 1 for a uuid, a
 // prefix and a name alike; an ambiguous prefix or name, or text that is no id, is 2.
 import { type Query, query } from '../../core/query-builder.js';
-import { InvalidInputError, UnknownIdError } from '../../model/errors.js';
+import { byFoldedName, foldForSearch } from '../../core/search-text.js';
+import { AmbiguousIdError, InvalidInputError, UnknownIdError } from '../../model/errors.js';
 import type { Client, Service } from '../../model/records.js';
 import { matchIdPrefix, nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
@@ -68,7 +69,9 @@ function matchOrRefuse(text: string, ids: readonly string[], what: string, flag?
   } catch (err) {
     if (!(err instanceof InvalidInputError)) throw err;
     const message = flag ? `${flag}: ${err.message}` : err.message;
-    throw err instanceof UnknownIdError ? notFound(message, what) : new UsageError(message);
+    if (err instanceof UnknownIdError) throw notFound(message, what);
+    // The ids listed are each the shortest prefix that names one alone.
+    throw new UsageError(message, err instanceof AmbiguousIdError ? `Use a longer prefix: one of the ${what} ids listed.` : null);
   }
 }
 
@@ -110,8 +113,10 @@ async function resolveNamed<Row extends Named>(ctx: Context, table: string, text
     }
   }
   const me = await (await ctx.api()).userId();
-  const found = await read<Row>(ctx, table, query().eq('therapist_id', me).ilike('name', wanted).select(columns).order('name').limit(CANDIDATES));
-  const exact = found.filter((row) => row.name.toLowerCase() === wanted.toLowerCase());
+  const byName = (column: string, text: string) => read<Row>(ctx, table, query().eq('therapist_id', me).ilike(column, text).select(columns).order('name').limit(CANDIDATES));
+  // A client's name matches with case and accents ignored (`--client jurgen` is Jürgen), as `client search` does.
+  const found = table === 'clients' ? await byFoldedName(wanted, byName) : await byName('name', wanted);
+  const exact = found.filter((row) => foldForSearch(row.name) === foldForSearch(wanted));
   if (found.length === 1) return found[0]!;
   if (exact.length === 1) return exact[0]!;
   if (found.length === 0) throw notFound(`${flag}: no ${what} matches '${wanted}'`, what);

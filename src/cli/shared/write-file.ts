@@ -1,8 +1,9 @@
 // Where an export or a backup goes: stdout, or a file written atomically (src/fs/atomic-files.ts), so
 // a cron job's reader sees the old file or the whole new one, never half of one. A backup or a full
-// export is its owner's alone (0600, folders made 0700) whatever the umask; a file meant to be
-// published (the day sheet for a web server) keeps the mode of the file it replaces.
-import { mkdir, stat } from 'node:fs/promises';
+// export is its owner's alone (0600) whatever the umask; a file meant to be published (the day sheet
+// for a web server) keeps the mode of the file it replaces. A folder that does not exist is refused,
+// naming it, as curl does without --create-dirs: a mistyped path must not grow a tree of folders.
+import { stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { createFileExclusively, writeFileAtomically } from '../../fs/atomic-files.js';
@@ -15,9 +16,8 @@ interface WriteOptions {
   published?: Published | undefined;
 }
 
-/** Writes `content` to `path`, its folders made first (0700 unless published). */
+/** Writes `content` to `path`, in a folder that exists. */
 async function writeAtomically(path: string, content: string | Uint8Array, { replace = true, published }: WriteOptions = {}): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, ...(published ? {} : { mode: 0o700 }) });
   const mode = published ? published.mode ?? (await stat(path).catch(() => null))?.mode ?? PUBLISHED_MODE : 0o600;
   await (replace ? writeFileAtomically : createFileExclusively)(path, content, { mode: mode & 0o777 });
 }
@@ -72,6 +72,7 @@ export async function emit(ctx: Context, content: string | Uint8Array, to: Desti
     return;
   }
   const path = await outputPath(to.output, to.fileName);
+  await refuseMissingFolder(path);
   let written: string;
   try {
     written = path === to.output || to.replaceInDirectory !== false
@@ -83,6 +84,14 @@ export async function emit(ctx: Context, content: string | Uint8Array, to: Desti
   ctx.out.success(`Wrote ${what} to ${written}`);
 }
 
+/** The folder `path` goes into must be there: its name and how to make it, and nothing written. */
+async function refuseMissingFolder(path: string): Promise<void> {
+  const folder = dirname(path);
+  const info = await stat(folder).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : undefined));
+  if (info !== null) return;
+  throw new CommandError(`Cannot write ${path}: the folder ${folder} does not exist; nothing was written.`, `Create it first (\`mkdir -p ${folder}\`), or choose another --output.`);
+}
+
 // The file system's refusals, in the words of the person who must fix them.
 const WHY_UNWRITABLE: Record<string, string> = {
   EACCES: 'permission denied',
@@ -90,6 +99,7 @@ const WHY_UNWRITABLE: Record<string, string> = {
   EEXIST: 'a file stands where a folder of the path should be',
   ENOTDIR: 'a file stands where a folder of the path should be',
   EISDIR: 'that is a folder',
+  ENOENT: 'a folder of the path does not exist',
   ENOSPC: 'the disk is full',
   EDQUOT: 'the disk quota is used up',
   EROFS: 'the file system is read-only',
