@@ -42,6 +42,7 @@ export async function runImport(file: string, options: ImportOptions, ctx: Conte
   const backup = parseBackup(await readInput(ctx, file));
   const steps = importOrder(backup);
   const api = await ctx.api();
+  api.sendAs('import');
   const fresh = await newRows(api, steps);
   if (options.dryRun) {
     await ctx.out.rows(steps.map((step, index) => ({ table: step.table, rows: step.rows.length, added: fresh[index]!.rows.length })), COLUMNS);
