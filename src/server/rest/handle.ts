@@ -13,6 +13,7 @@ import { PreparedReads, type PreparedRequest, type RequestShape } from './prepar
 import { parseRequestBody } from './request-body.js';
 import { commitDecision, toResponse, type RestResponse } from './respond.js';
 import { toStatement, type ResultRow } from './sql.js';
+import { recordNoteReads } from '../audit/note-reads.js';
 
 export interface RestRequest {
   method: string;
@@ -106,6 +107,7 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
       commitIf: commitDecision(plan, prefer),
     });
     const response = toResponse(plan, row, prefer);
+    await recordNoteReads(db, plan, request, row);
     if (profile !== null) response.headers['content-profile'] = profile;
     return response;
   };

@@ -105,7 +105,7 @@ declare
 begin
   for about in
     select c.client_id, pg_catalog.array_agg(c.row_id order by c.row_id) as rows
-    from pg_catalog.unnest(row_ids, client_ids) as c(row_id, client_id)
+    from rows from (pg_catalog.unnest(row_ids), pg_catalog.unnest(client_ids)) as c(row_id, client_id)
     group by c.client_id
   loop
     perform practice_private.audit_append(practice, actor, actor_role, client_info,
