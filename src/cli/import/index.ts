@@ -11,9 +11,9 @@ import { UsageError } from '../errors.js';
 import { Progress } from '../shared/import-progress.js';
 import { batchSize, type SendStep, sendSteps, type TableResult } from '../shared/import-send.js';
 import { readAll } from '../shared/read-all.js';
-import { readInput } from '../shared/read-input.js';
+import { addDecryptOptions, type DecryptOptions, readTextCopy } from '../shared/encrypted-copies.js';
 
-interface ImportOptions {
+interface ImportOptions extends DecryptOptions {
   dryRun?: boolean;
   batchSize: number;
 }
@@ -21,7 +21,7 @@ interface ImportOptions {
 const COLUMNS: Column<TableResult>[] = [{ key: 'table' }, { key: 'rows', header: 'IN FILE' }, { key: 'added', header: 'NEW' }];
 
 export function importCommand(ctx: Context): Command {
-  return new Command('import')
+  return addDecryptOptions(new Command('import')
     .description('Load a backup written by `practice export` into the practice; safe to run again')
     .addHelpText('before', `Examples:
   $ practice import practice-export.json --dry-run
@@ -35,11 +35,11 @@ export function importCommand(ctx: Context): Command {
     .addHelpText('after', `
 Records keep their ids: one that the practice already has is skipped, so an import that was
 interrupted can simply be run again. Writes are paced to stay under the server's write limit.`)
-    .action((file: string, options: ImportOptions) => runImport(file, options, ctx));
+    .action((file: string, options: ImportOptions) => runImport(file, options, ctx)));
 }
 
 export async function runImport(file: string, options: ImportOptions, ctx: Context): Promise<void> {
-  const backup = parseBackup(await readInput(ctx, file));
+  const backup = parseBackup(await readTextCopy(ctx, file, options));
   const steps = importOrder(backup);
   const api = await ctx.api();
   api.sendAs('import');
