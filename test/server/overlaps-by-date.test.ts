@@ -52,7 +52,7 @@ describe('a row the practice already has', () => {
     const inItsOldSlot = await createAppointment(t, { client_id: moved.client_id, date: '2025-03-10', start_time: '09:00', end_time: '10:00' });
     const { updated_at: _changes, ...asBackedUp } = moved;
     const again = await t.post('/appointments?select=id', [asBackedUp], { prefer: 'resolution=ignore-duplicates,return=representation' });
-    expect(again.status, again.text).toBe(200);
+    expect(again.status, again.text).toBe(201);
     expect(again.body).toEqual([]);
     expect(await rows(t, '/appointments?select=id,start_time&order=start_time')).toEqual([
       { id: inItsOldSlot.id, start_time: '09:00' },

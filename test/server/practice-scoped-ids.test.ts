@@ -27,11 +27,11 @@ describe('ids chosen by the client', () => {
     expect((await other.get(`/clients?id=eq.${id}&select=name`)).body).toEqual([{ name: 'Renamed' }]);
   });
 
-  it('name the new row in Location by its id alone', async () => {
+  it('name the new row in Location by the whole key, as PostgREST: the practice and the id', async () => {
     const owner = caller(server, (await server.therapist()).headers);
     const created = await owner.post('/expenses', { date: '2026-11-20', amount: 12.5, category: 'supplies' }, { prefer: 'return=headers-only' });
     expect(created.status).toBe(201);
-    expect(created.headers.get('location')).toMatch(/^\/expenses\?id=eq\.[0-9a-f-]{36}$/);
+    expect(created.headers.get('location')).toMatch(/^\/expenses\?id=eq\.[0-9a-f-]{36}&therapist_id=eq\.[0-9a-f-]{36}$/);
     const location = created.headers.get('location')!;
     expect((await owner.get(`${location}&select=amount`)).body).toEqual([{ amount: 12.5 }]);
   });

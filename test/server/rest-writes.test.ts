@@ -71,13 +71,13 @@ describe('Prefer: return=', () => {
     expect(reply.body).toEqual([{ name: 'Ann Lee', visits: 4 }]);
   });
 
-  it('POST with return=headers-only answers 201 and a Location naming the new row', async () => {
+  it('POST with return=headers-only answers 201 and a Location naming the new row by every key column', async () => {
     const t = await practice(server);
     const reply = await t.post('/clients', { name: 'Ann Lee' }, { prefer: 'return=headers-only' });
     expect(reply.status).toBe(201);
     expect(reply.text).toBe('');
     const location = reply.headers.get('location');
-    expect(location).toMatch(/^\/clients\?id=eq\.[0-9a-f-]{36}$/);
+    expect(location).toMatch(new RegExp(`^/clients\\?id=eq\\.[0-9a-f-]{36}&therapist_id=eq\\.${t.id}$`));
     expect(await rows(t, `${location}&select=name`)).toEqual([{ name: 'Ann Lee' }]);
   });
 
@@ -218,11 +218,13 @@ describe('upsert', () => {
     ]);
   });
 
-  it('resolution=ignore-duplicates keeps the existing row: 200, unchanged', async () => {
+  it('resolution=ignore-duplicates keeps the existing row: 201 with [], as PostgREST, unchanged', async () => {
     const t = await practice(server);
     const ann = await createClient(t, { name: 'Ann', phone: '1' });
     const reply = await t.post('/clients', { id: ann.id, name: 'Ann Lee', phone: '2' }, { prefer: 'resolution=ignore-duplicates' });
-    expect(reply.status).toBe(200);
+    expect(reply.status).toBe(201);
+    const represented = await t.post('/clients', { id: ann.id, name: 'Ann Lee' }, { prefer: 'resolution=ignore-duplicates,return=representation' });
+    expect([represented.status, represented.body]).toEqual([201, []]);
     expect(await rows(t, '/clients?select=name,phone')).toEqual([{ name: 'Ann', phone: '1' }]);
   });
 

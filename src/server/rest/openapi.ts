@@ -1,20 +1,23 @@
-// `GET /rest/v1/`: the Swagger 2.0 description of every table, built from the schema cache the
-// way PostgREST builds its own (PROTOCOL.md section 9).
+// `GET /rest/v1/`: the Swagger 2.0 description of every table, and of every function the caller's
+// role may execute (PostgREST's default openapi-mode, follow-privileges), built from the schema
+// cache the way PostgREST builds its own (PROTOCOL.md section 9).
 import type { Column, SchemaCache, Table } from '../db/schema-cache.js';
+import type { Routine } from '../db/schema-routines.js';
 
 const JSON_TYPES: Record<string, string> = {
   integer: 'integer', bigint: 'integer', smallint: 'integer', boolean: 'boolean',
   numeric: 'number', real: 'number', 'double precision': 'number', json: 'object', jsonb: 'object',
 };
 
+const jsonType = (type: string) => JSON_TYPES[type.replace(/\(.*\)$/, '')] ?? 'string';
+
 function property(column: Column, table: Table) {
-  const baseType = column.type.replace(/\(.*\)$/, '');
   const notes = [
     column.description,
     table.primaryKey.includes(column.name) ? 'Note:\nThis is a Primary Key.<pk/>' : null,
   ].filter(Boolean);
   return {
-    type: JSON_TYPES[baseType] ?? 'string',
+    type: jsonType(column.type),
     format: column.type,
     ...(column.default !== null ? { default: column.default } : {}),
     ...(column.enum ? { enum: column.enum } : {}),
@@ -76,7 +79,23 @@ const COMMON_PARAMETERS = {
   },
 };
 
-export function openApiDocument(schema: SchemaCache) {
+/** PostgREST's procs paths: POST with the arguments as a body object, GET with them in the query for a function that only reads. */
+function routinePath(routine: Routine) {
+  const tags = [`(rpc) ${routine.name}`];
+  const summary = routine.description ? { summary: routine.description } : {};
+  const responses = { 200: { description: 'OK' } };
+  const properties = Object.fromEntries(routine.params.map((p) => [p.name, { type: jsonType(p.type), format: p.type }]));
+  const required = routine.params.filter((p) => p.required).map((p) => p.name);
+  const body = { name: 'args', in: 'body', required: true, schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } };
+  const post = { tags, ...summary, parameters: [body], responses };
+  if (routine.volatility === 'volatile') return { post };
+  const query = routine.params.map((p) => ({ name: p.name, in: 'query', required: p.required, type: jsonType(p.type), format: p.type }));
+  return { get: { tags, ...summary, parameters: query, responses }, post };
+}
+
+export function openApiDocument(schema: SchemaCache, role: string) {
+  const routines = [...schema.routines.values()].flat().filter((routine) => routine.executableBy.has(role))
+    .sort((a, b) => a.name.localeCompare(b.name));
   const tables = [...schema.tables.values()].sort((a, b) => a.name.localeCompare(b.name));
   const parameters: Record<string, unknown> = { ...COMMON_PARAMETERS };
   for (const table of tables) {
@@ -95,6 +114,8 @@ export function openApiDocument(schema: SchemaCache) {
     paths: {
       '/': { get: { tags: ['Introspection'], summary: 'OpenAPI description (this document)', produces: ['application/openapi+json', 'application/json'], responses: { 200: { description: 'OK' } } } },
       ...Object.fromEntries(tables.map((t) => [`/${t.name}`, paths(t)])),
+      // Overloads share a path; the last described stands for them, as in PostgREST's document.
+      ...Object.fromEntries(routines.map((r) => [`/rpc/${r.name}`, routinePath(r)])),
     },
     definitions: Object.fromEntries(tables.map((t) => [t.name, definition(t)])),
     parameters,

@@ -31,6 +31,7 @@ function affectedLimit(plan: Plan, prefer: Preferences): number | null {
  */
 export function commitDecision(plan: Plan, prefer: Preferences): ((row: ResultRow) => boolean) | undefined {
   if (plan.kind === 'read') return undefined;
+  if (plan.kind === 'call') return plan.single ? (row) => row.page_total === 1 : undefined;
   const exactlyOne = plan.single || (plan.kind === 'insert' && plan.put !== null);
   const limit = affectedLimit(plan, prefer);
   if (!exactlyOne && limit === null) return undefined;
@@ -45,7 +46,7 @@ export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): Res
   const limit = affectedLimit(plan, prefer);
   if (limit !== null && row.page_total > limit) throw failures.maxAffectedExceeded(row.page_total);
 
-  if (plan.kind === 'read') {
+  if (plan.kind === 'read' || plan.kind === 'call') {
     const { total } = row;
     // As PostgREST's rangeStatus: only an offset beyond the total is unsatisfiable; an offset equal
     // to it is an empty page of a known total (206, `*/total`).
@@ -56,6 +57,10 @@ export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): Res
     }
     headers['content-range'] = contentRange(plan.offset, row.page_total, total);
     const partial = total !== null && row.page_total < total;
+    // A call answered without its result (return=minimal, a void function) is 204, as PostgREST's.
+    if (plan.kind === 'call' && (plan.minimal || plan.routine.returnType === 'void')) {
+      return withoutEmptyBodyType({ status: 204, headers, body: null });
+    }
     return { status: partial ? 206 : 200, headers, body: row.body };
   }
 
@@ -66,17 +71,25 @@ export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): Res
   }
 
   if (plan.kind === 'insert') {
-    // An upsert that inserted nothing (every row merged or ignored) answers 200, else 201.
-    const status = plan.conflict && row.inserted === 0 ? 200 : 201;
+    // An upsert that merged every row answers 200; one that ignored them is still 201 (with []), as PostgREST's.
+    const status = plan.conflict?.resolution === 'merge-duplicates' && row.inserted === 0 ? 200 : 201;
     headers['content-range'] = '*/*';
-    if (plan.location && row.location_id !== null) {
-      headers.location = `/${plan.table.name}?${plan.location}=eq.${encodeURIComponent(row.location_id)}`;
-    }
+    if (plan.location && row.location_id !== null) headers.location = locationOf(plan.table.name, plan.location, row.location_id);
     return withoutEmptyBodyType({ status, headers, body: plan.returning ? row.body : null });
   }
 
   headers['content-range'] = contentRange(0, row.page_total, null);
   return withoutEmptyBodyType(plan.returning ? { status: 200, headers, body: row.body } : { status: 204, headers, body: null });
+}
+
+/** PostgREST's Location: every primary-key column, `is.null` for a null, as renderSimpleQuery encodes it. */
+function locationOf(table: string, key: string[], valuesJson: string): string {
+  const values = JSON.parse(valuesJson) as Array<string | null>;
+  const pairs = key.map((name, i) => {
+    const value = values[i] ?? null;
+    return `${encodeURIComponent(name)}=${value === null ? 'is.null' : `eq.${encodeURIComponent(value)}`}`;
+  });
+  return `/${table}?${pairs.join('&')}`;
 }
 
 /** A write answered without a body carries no Content-Type, as PostgREST's (InsertSpec) does not. */

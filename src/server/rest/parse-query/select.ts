@@ -6,17 +6,6 @@ import { MAX_EMBED_DEPTH, MAX_EMBEDS, MAX_SELECT_COLUMNS, tooDeeplyEmbedded, too
 import { fieldName, identifier } from './lexical.js';
 import { parseWith, type Scanner } from './scanner.js';
 
-/** The text of the item at `start`, up to its `,` or through its parentheses: what a refusal names. */
-function selectItemText(text: string, start: number): string {
-  let depth = 0;
-  for (let i = start; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth <= 0) return text.slice(start, i + 1);
-    else if (text[i] === ',' && depth === 0) return text.slice(start, i);
-  }
-  return text.slice(start);
-}
-
 /** pEmbedParams: up to two of `!inner`, `!left` and `!<hint>`, in either order. */
 function embedParams(s: Scanner): Pick<EmbedItem, 'hint' | 'join'> {
   let hint: string | null = null;
@@ -46,11 +35,13 @@ function itemEnd(s: Scanner, depth: number, expected: string[]): void {
   s.expectItemEnd(depth > 0 ? [...expected.slice(0, -1), '")"', ...expected.slice(-1)] : expected, depth > 0 ? ')' : null);
 }
 
+const AGGREGATE = /^\.(sum|avg|max|min|count)\(\)/;
+
 /** pFieldSelect: `*`, `column`, `alias:column`, `column::type`, `count`. */
-function column(s: Scanner, name: string, alias: string | null, start: number, depth: number): ColumnItem {
-  if (name === 'count' && s.startsWith('()')) {
-    throw failures.parse(`Aggregate functions are not supported (${selectItemText(s.text, start)})`, null);
-  }
+function column(s: Scanner, name: string, alias: string | null, depth: number): ColumnItem {
+  // `count()` and `column.sum()`: PostgREST reads them, then refuses them with aggregates off, as
+  // on Supabase (db-aggregates-enabled is false there).
+  if ((name === 'count' && s.startsWith('()')) || AGGREGATE.test(s.text.slice(s.at))) throw failures.aggregatesDisabled();
   let cast: string | null = null;
   if (s.startsWith('::')) {
     s.at += 2;
@@ -63,7 +54,6 @@ function column(s: Scanner, name: string, alias: string | null, start: number, d
 /** pFieldTree: a spread, an embedded resource, or a column, tried in that order as PostgREST does. */
 function selectItem(s: Scanner, depth: number): SelectItem {
   s.skipSpaces();
-  const start = s.at;
   if (s.peek() === '*') {
     s.at++;
     itemEnd(s, depth, ['","', 'end of input']);
@@ -88,7 +78,7 @@ function selectItem(s: Scanner, depth: number): SelectItem {
     itemEnd(s, depth, ['","', 'end of input']);
     return item;
   }
-  return column(s, name, alias, start, depth);
+  return column(s, name, alias, depth);
 }
 
 /** pFieldForest: items separated by `,`; inside an embedded resource it may be empty (`actors()`). */
