@@ -64,6 +64,9 @@ describe('practice audit', () => {
 
     const file = `${home.dir}/export.json`;
     await practice('export', '--output', file);
+    const [exported] = await audit('--limit', '1');
+    expect(exported).toMatchObject({ action: 'export', table_name: '*', via: 'cli', actor: me, changes: { encrypted: false } });
+    expect(exported.changes.rows.clients).toBeGreaterThanOrEqual(2);
     const imported = await other.run(['import', file]);
     expect(imported.code, imported.stderr).toBe(0);
     const otherRows = JSON.parse((await other.run(['audit', '--via', 'import', '--table', 'clients', '--json', 'row_id,actor'])).stdout);

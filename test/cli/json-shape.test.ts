@@ -21,6 +21,8 @@ const SHAPES: Record<string, Shape> = {
   // The migration files it wrote: a list of paths.
   'server schema': 'array',
   'profile list': 'array',
+  'audit list': 'array',
+  'audit verify': 'object',
   'appt list': 'array',
   'appt today': 'array',
   'appt week': 'array',
@@ -129,6 +131,8 @@ beforeAll(async () => {
 const RUNS: Array<[string, () => string[]]> = [
   ['auth status', () => ['auth', 'status']],
   ['profile list', () => ['profile', 'list']],
+  ['audit list', () => ['audit', '--client', 'Shape Ann']],
+  ['audit verify', () => ['audit', 'verify']],
   ['appt list', () => ['appt', 'list', '--date', '2026-12-01']],
   ['appt today', () => ['appt', 'today']],
   ['appt week', () => ['appt', 'week', '2026-12-01']],

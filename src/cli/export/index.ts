@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { BACKUP_TABLES, type BackupInput, type BackupTable, writeBackup } from '../../formats/backup.js';
 import type { Context } from '../context.js';
+import { recordAuditEvent } from '../shared/audit-event.js';
 import { addEncryptOptions, checkEncryptOptions, type EncryptOptions, encryptCopy } from '../shared/encrypted-copies.js';
 import { readAll } from '../shared/read-all.js';
 import { emit, fileStamp } from '../shared/write-file.js';
@@ -40,4 +41,6 @@ export async function runExport(options: ExportOptions, ctx: Context): Promise<v
   const content = options.encrypt ? await encryptCopy(ctx, options, text, true) : text;
   const fileName = () => `practice-export-${fileStamp(now)}.json${options.encrypt ? '.age' : ''}`;
   await emit(ctx, content, { output: options.output, fileName }, `${rows} records${options.encrypt ? ', encrypted' : ''}`);
+  const counts = Object.fromEntries(BACKUP_TABLES.map((table) => [table, tables[table].length]));
+  await recordAuditEvent(api, { action: 'export', table_name: '*', detail: { rows: counts, encrypted: options.encrypt === true } });
 }
