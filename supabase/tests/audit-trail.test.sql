@@ -5,7 +5,7 @@
 -- confines the owner too) the SECURITY DEFINER writers of the trail still work for every practice.
 begin;
 \ir fixtures/two-practices.psql
-select plan(21);
+select plan(25);
 
 select is((select count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace
            where n.nspname = 'public' and c.relkind = 'r' and not (c.relrowsecurity and c.relforcerowsecurity)), 0,
@@ -42,8 +42,17 @@ delete from public.expenses where amount = 12;
 select results_eq($$select action, via, changes -> 'amount' from public.audit_log order by id desc limit 1$$,
   $$values ('delete', 'api', '{"old": 12}'::jsonb)$$, 'a delete records the old values; another HTTP client is api');
 
+select set_config('request.headers', '{"x-client-info": "practice-cli/1.0.0"}', true);
+select ok(public.audit_record_event('export', '*', null, '{"rows": {"clients": 1}}') > 0,
+  'rpc audit_record_event appends an export to the caller''s chain, answering its position');
+select results_eq($$select therapist_id, actor, via, action from public.audit_log order by id desc limit 1$$,
+  $$values (practice_tests.a(), practice_tests.a(), 'cli', 'export')$$, 'as the caller, through the caller''s channel');
+select throws_ok($$select public.audit_record_event('delete', 'clients', null, '{}')$$, '22023', null,
+  'audit_record_event takes no action the database records itself');
+
 select practice_tests.act_as('anon', '{"role": "anon"}');
 select is_empty('select 1 from public.audit_log', 'anon sees no audit row');
+select throws_ok($$select public.audit_record_event('export', '*', null, '{}')$$, '42501', null, 'anon cannot record an event');
 select practice_tests.act_as('service_role', '{"role": "service_role"}');
 select throws_ok('delete from public.audit_log', '42501', null, 'service_role cannot delete audit rows');
 select throws_ok('update public.audit_log set via = ''cli''', '42501', null, 'service_role cannot change audit rows');
