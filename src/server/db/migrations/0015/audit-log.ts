@@ -36,9 +36,10 @@ comment on column public.audit_log.changes is 'insert: {column: {new}}; update: 
 comment on column public.audit_log.prev_hash is 'The hash of the practice''s previous row (64 zeros for its first).';
 comment on column public.audit_log.hash is 'sha256 of prev_hash and this row''s fields (public.audit_entry_hash).';
 
--- The one definition of a row's hash: the chain is written with it and checked with it.
+-- The one definition of a row's hash: the chain is written with it and checked with it. Every name
+-- in it is qualified; no pinned search_path, which would cost a setting's save and restore per row.
 create function public.audit_entry_hash(entry public.audit_log) returns text
-language sql immutable parallel safe set search_path = '' as $$
+language sql immutable parallel safe as $$
   select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(pg_catalog.jsonb_build_array(
     entry.prev_hash, entry.id, entry.therapist_id, (extract(epoch from entry.at) * 1000000)::bigint,
     entry.actor, entry.actor_role, entry.via, entry.client_info, entry.table_name, entry.row_id,

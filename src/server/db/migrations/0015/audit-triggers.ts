@@ -7,8 +7,10 @@ export const auditTriggers = `
 -- Through what a write came, from the X-Client-Info header (DESIGN.md: practice-cli/<v>,
 -- practice-mcp/<v>, supabase-js/<v>); any other HTTP client is api; no request at all (psql, a
 -- migration) is sql.
+-- No pinned search_path here or in audit_append: each is called only from the definer functions
+-- below, whose empty search_path they inherit, and a SET on every call of a per-row helper costs.
 create function practice_private.audit_channel(client_info text, in_request boolean) returns text
-language sql immutable set search_path = '' as $$
+language sql immutable as $$
   select case
     when client_info like 'practice-cli/%' then 'cli'
     when client_info like 'practice-mcp/%' then 'mcp'
@@ -21,10 +23,11 @@ $$;
 
 -- Appends one row to the practice's chain. The advisory lock is the practice's own (a 64-bit key
 -- from its id): writers of one practice take turns at the chain's head until they commit, writers
--- of two practices never wait on each other.
+-- of two practices never wait on each other. Runs as its caller: the owner, or the definer
+-- functions below (no API role may execute it).
 create function practice_private.audit_append(practice uuid, actor uuid, actor_role text, client_info text,
   via text, table_name text, row_id text, client_id uuid, action text, changes jsonb) returns void
-language plpgsql security definer set search_path = '' as $$
+language plpgsql as $$
 declare
   entry public.audit_log;
   head record;
