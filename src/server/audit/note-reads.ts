@@ -4,7 +4,7 @@
 import type { Database } from '../db/database.js';
 import type { Plan } from '../rest/plan.js';
 import type { EmbedPlan, Shape } from '../rest/plan-shape.js';
-import type { RestRequest } from '../rest/handle.js';
+import type { Identity } from '../auth/verify.js';
 import type { ResultRow } from '../rest/sql.js';
 
 const NOTES = 'sessions';
@@ -16,6 +16,14 @@ const RECORD = `select set_config('synchronous_commit', 'off', true),
   practice_private.audit_access($1, $2, $3, $4, 'sessions', 'read', $5::text[], $6::uuid[], $7::jsonb)`;
 
 type Json = Record<string, unknown>;
+
+/** What of a REST request the record needs (rest/handle.ts's RestRequest has it). */
+interface NotesRequest {
+  identity: Identity;
+  headers: Record<string, string | string[] | undefined>;
+  /** The raw query string. */
+  search: string;
+}
 
 /** The embeds along which notes sit in a row, by their keys; [] when the answer holds none. */
 function notePaths(shape: Shape): string[][] {
@@ -48,7 +56,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
  * client_id is still counted, under no id or no client. CSV answers and the service key's reads
  * (administration, no practice of its own) are not recorded.
  */
-export async function recordNoteReads(db: Database, plan: Plan, request: RestRequest, row: ResultRow): Promise<void> {
+export async function recordNoteReads(db: Database, plan: Plan, request: NotesRequest, row: ResultRow): Promise<void> {
   const { userId, role } = request.identity;
   if (plan.kind !== 'read' || plan.csv || userId === null || row.body === null) return;
   const notes = notesIn(plan, row.body);
