@@ -56,6 +56,12 @@ const TABLES: GridTable[] = [
     change: { reason: 'training' },
   },
   {
+    name: 'practice_settings', referencesClient: false, appendOnly: false,
+    body: () => ({ key: 'practice_name', value: 'Grid Practice' }),
+    another: () => ({ key: 'address', value: '1 Grid Street' }),
+    change: { value: 'Changed Practice' },
+  },
+  {
     name: 'expenses', referencesClient: false, appendOnly: false,
     body: () => ({ date: '2025-03-01', amount: 10, category: 'supplies' }),
     another: () => ({ date: '2025-03-02', amount: 20, category: 'linens' }),
