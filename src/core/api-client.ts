@@ -91,6 +91,9 @@ interface Exchange {
 }
 
 const USER_AGENT = `practice/${packageJson.version} node/${process.versions.node}`;
+/** What the service's audit trail records a request as coming through (docs/audit.md). */
+export type Surface = 'cli' | 'mcp' | 'import';
+const clientInfoOf = (surface: Surface) => `practice-${surface}/${packageJson.version}`;
 const READS = new Set(['GET', 'HEAD']);
 /** What a wait for the server's rate limit says, whether a 429 asked for it or the last allowed request used the window up. */
 const RATE_LIMITED = 'Rate limited by the server';
@@ -104,6 +107,8 @@ export class ApiClient {
   private readonly exhaustedUntil = new Map<LimitKind, number>();
   // Where requests go: the options' address until a revived service listens elsewhere.
   private address: ServiceAddress;
+  // X-Client-Info, the surface sending (as supabase-js names itself): the audit trail's channel.
+  private clientInfo = clientInfoOf('cli');
 
   constructor(private readonly options: ClientOptions) {
     this.address = { urls: options.urls, anonKey: options.anonKey };
@@ -111,6 +116,11 @@ export class ApiClient {
 
   get urls(): ProjectUrls {
     return this.address.urls;
+  }
+
+  /** Requests from here on name `surface` as their sender: the MCP server, an import. */
+  sendAs(surface: Surface): void {
+    this.clientInfo = clientInfoOf(surface);
   }
 
   useCredentials(credentials: Credentials): void {
@@ -239,6 +249,7 @@ export class ApiClient {
       apikey: this.address.anonKey,
       accept: 'application/json',
       'user-agent': USER_AGENT,
+      'x-client-info': this.clientInfo,
     };
     if (token) headers.authorization = `Bearer ${token}`;
     let body = request.rawBody;

@@ -21,6 +21,11 @@ const SHAPES: Record<string, Shape> = {
   // The migration files it wrote: a list of paths.
   'server schema': 'array',
   'profile list': 'array',
+  'audit list': 'array',
+  'audit verify': 'object',
+  'client export': 'object',
+  'settings show': 'array',
+  'settings set': 'object',
   'appt list': 'array',
   'appt today': 'array',
   'appt week': 'array',
@@ -134,6 +139,11 @@ beforeAll(async () => {
 const RUNS: Array<[string, () => string[]]> = [
   ['auth status', () => ['auth', 'status']],
   ['profile list', () => ['profile', 'list']],
+  ['audit list', () => ['audit', '--client', 'Shape Ann']],
+  ['audit verify', () => ['audit', 'verify']],
+  ['settings show', () => ['settings']],
+  ['settings set', () => ['settings', 'set', 'tax_id', 'DE123456789']],
+  ['client export', () => ['client', 'export', 'Shape Ann', '--output', join(home.dir, 'shape-ann-record')]],
   ['appt list', () => ['appt', 'list', '--date', '2026-12-01']],
   ['appt today', () => ['appt', 'today']],
   ['appt week', () => ['appt', 'week', '2026-12-01']],

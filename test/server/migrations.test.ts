@@ -11,7 +11,7 @@ import { assertRowLevelSecurity } from '../../src/server/db/verify-security.js';
 import { databaseUrl } from '../helpers/database-url.js';
 import { openTestDatabase, testStore, type TestDatabase } from '../helpers/store.js';
 
-const TABLES = ['appointments', 'business_hours', 'clients', 'closures', 'conversation_log', 'expenses', 'reminders', 'service_menu', 'sessions'];
+const TABLES = ['appointments', 'audit_log', 'business_hours', 'clients', 'closures', 'conversation_log', 'expenses', 'practice_settings', 'reminders', 'service_menu', 'sessions'];
 
 /** A database nothing has touched; `connect` opens another server's connection to it (PostgreSQL). */
 async function emptyDatabase() {
@@ -145,12 +145,14 @@ describe('assertRowLevelSecurity', () => {
     }
   });
 
-  it('refuses a table the authenticated role owns', async () => {
+  it('refuses a table the authenticated role owns, unless its row-level security is forced', async () => {
     await test.db.exec('alter table public.expenses owner to authenticated');
+    await assertRowLevelSecurity(test.db);
+    await test.db.exec('alter table public.expenses no force row level security');
     try {
       await expect(assertRowLevelSecurity(test.db)).rejects.toThrow(/table public\.expenses is owned by authenticated/);
     } finally {
-      await test.db.exec('alter table public.expenses owner to current_user');
+      await test.db.exec('alter table public.expenses owner to current_user, force row level security');
     }
   });
 

@@ -1,4 +1,4 @@
-// Tenant isolation, as a grid: 9 tables x 5 callers (the owner, another practice, the apikey alone,
+// Tenant isolation, as a grid: 9 tables (and the audit trail, which only the database writes) x 5 callers (the owner, another practice, the apikey alone,
 // an expired token, a forged token) x 5 operations (GET, POST, PATCH, DELETE, upsert). Whatever a
 // caller other than the owner does, the owner re-reads its row unchanged afterwards.
 import { randomUUID } from 'node:crypto';
@@ -54,6 +54,12 @@ const TABLES: GridTable[] = [
     body: () => ({ starts_at: '2025-12-24T00:00', ends_at: '2025-12-27T00:00', reason: 'holidays' }),
     another: () => ({ starts_at: '2025-12-31T13:00', ends_at: '2025-12-31T17:00' }),
     change: { reason: 'training' },
+  },
+  {
+    name: 'practice_settings', referencesClient: false, appendOnly: false,
+    body: () => ({ key: 'practice_name', value: 'Grid Practice' }),
+    another: () => ({ key: 'address', value: '1 Grid Street' }),
+    change: { value: 'Changed Practice' },
   },
   {
     name: 'expenses', referencesClient: false, appendOnly: false,
@@ -313,10 +319,49 @@ describe.each(TABLES)('$name', (table) => {
   });
 });
 
+// The audit trail is written by the database alone: every caller reads at most its own practice's
+// rows, and no caller, the owner included, adds, changes or deletes one.
+const AUDIT_RELATIONS = ['audit_log', 'audit_chain_breaks'];
+
+describe('audit_log', () => {
+  const ownerWithTrail = async () => {
+    const owner = await practice(server);
+    const [client] = await insert(owner, 'clients', { name: 'Audited Client' });
+    const trail = await rows(owner, '/audit_log?order=id');
+    expect(trail.map((row) => [row.table_name, row.row_id])).toEqual([['clients', client!.id]]);
+    return { owner, trail };
+  };
+  const forged = { id: 2, table_name: 'clients', action: 'insert', actor_role: 'authenticated', via: 'cli', prev_hash: '0', hash: '0' };
+
+  it('the owner reads its own trail and cannot add, change or delete a row of it (403 42501)', async () => {
+    const { owner, trail } = await ownerWithTrail();
+    expectError(await owner.post('/audit_log', forged), 403, '42501');
+    expectError(await owner.post('/audit_log', { ...trail[0], via: 'mcp' }, { prefer: 'resolution=merge-duplicates' }), 403, '42501');
+    expectError(await owner.patch('/audit_log?id=eq.1', { via: 'mcp' }), 403, '42501');
+    expectError(await owner.delete('/audit_log?id=eq.1'), 403, '42501');
+    expect(await rows(owner, '/audit_log?order=id')).toEqual(trail);
+    expect(await rows(owner, '/audit_chain_breaks')).toEqual([]);
+  });
+
+  it('another practice and the apikey alone read none of it; expired and forged tokens are refused', async () => {
+    const { owner, trail } = await ownerWithTrail();
+    const other = await practice(server);
+    for (const relation of AUDIT_RELATIONS) {
+      expect(await rows(other, `/${relation}?therapist_id=eq.${owner.id}`)).toEqual([]);
+      expect(await rows(anonymous(server), `/${relation}`)).toEqual([]);
+      expectRefusedToken(await (await expiredCaller(server, owner.id)).get(`/${relation}`), 'PGRST303');
+      expectRefusedToken(await (await forgedCaller(server, owner.id)).get(`/${relation}`), 'PGRST301');
+    }
+    expectError(await other.post('/audit_log', { ...forged, therapist_id: owner.id }), 403, '42501');
+    expectError(await anonymous(server).post('/audit_log', forged), 401, '42501');
+    expect(await rows(owner, '/audit_log?order=id')).toEqual(trail);
+  });
+});
+
 describe('the grid', () => {
   it('covers every table the service exposes', async () => {
     const t = await practice(server);
     const reply = await t.get('/');
-    expect(Object.keys(reply.body.definitions).sort()).toEqual(TABLES.map((table) => table.name).sort());
+    expect(Object.keys(reply.body.definitions).sort()).toEqual([...TABLES.map((table) => table.name), ...AUDIT_RELATIONS].sort());
   });
 });

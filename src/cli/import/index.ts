@@ -15,9 +15,9 @@ import { UsageError } from '../errors.js';
 import { Progress } from '../shared/import-progress.js';
 import { batchSize, type SendStep, sendSteps } from '../shared/import-send.js';
 import { readAll } from '../shared/read-all.js';
-import { readInput } from '../shared/read-input.js';
+import { addDecryptOptions, type DecryptOptions, readTextCopy } from '../shared/encrypted-copies.js';
 
-interface ImportOptions extends RowOptions {
+interface ImportOptions extends RowOptions, DecryptOptions {
   dryRun?: boolean;
   batchSize: number;
 }
@@ -33,7 +33,7 @@ const FIELDS = ['table', 'in_file', 'new'];
 const COLUMNS: Column<TableCount>[] = [{ key: 'table' }, { key: 'in_file', header: 'IN FILE' }, { key: 'new', header: 'NEW' }];
 
 export function importCommand(ctx: Context): Command {
-  const command = new Command('import')
+  const command = addDecryptOptions(new Command('import')
     .description('Load a backup written by `practice export` into the practice; safe to run again')
     .addHelpText('before', `Examples:
   $ practice import practice-export.json --dry-run
@@ -48,14 +48,15 @@ export function importCommand(ctx: Context): Command {
     .addHelpText('after', `
 Records keep their ids: one that the practice already has is skipped, so an import that was
 interrupted can simply be run again. Writes are paced to stay under the server's write limit.`)
-    .action((file: string, options: ImportOptions) => runImport(file, options, ctx));
+    .action((file: string, options: ImportOptions) => runImport(file, options, ctx)));
   return addOutputFlags(command, FIELDS);
 }
 
 export async function runImport(file: string, options: ImportOptions, ctx: Context): Promise<void> {
-  const backup = parseBackup(await readInput(ctx, file));
+  const backup = parseBackup(await readTextCopy(ctx, file, options));
   const steps = importOrder(backup);
   const api = await ctx.api();
+  api.sendAs('import');
   const fresh = await newRows(api, steps);
   const inFile = steps.reduce((sum, step) => sum + step.rows.length, 0);
   if (options.dryRun) {

@@ -18,7 +18,7 @@ export interface ServeOptions {
 /** Serves until the client closes stdin. */
 export async function serve(ctx: Context, runCli: RunCli, { allowWrites }: ServeOptions): Promise<void> {
   // Signed in (or the local service started) before the first message: a missing session fails here, with its hint.
-  await ctx.connection();
+  (await ctx.connection()).api.sendAs('mcp');
   const run = commandRunner(ctx, runCli);
   const server = new McpServer({ name: 'practice', version: packageJson.version }, { instructions: INSTRUCTIONS });
   for (const tool of TOOLS) {

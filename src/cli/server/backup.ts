@@ -6,19 +6,20 @@ import { Command } from 'commander';
 import { ConnectionError, DEFAULT_TIMEOUTS, HttpTransport, type HttpResponse } from '../../core/http.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
+import { addEncryptOptions, checkEncryptOptions, type EncryptOptions, encryptCopy } from '../shared/encrypted-copies.js';
 import { emit, fileStamp } from '../shared/write-file.js';
 import { dataDirOf, dataDirOption } from './shared.js';
 
 // Snapshots of a large practice take a while; the connect timeout still catches a hung service.
 const BACKUP_TIMEOUT_MS = 10 * 60_000;
 
-interface BackupOptions {
+interface BackupOptions extends EncryptOptions {
   output: string;
   dataDir?: string;
 }
 
 export function backupCommand(ctx: Context): Command {
-  return new Command('backup')
+  const command = new Command('backup')
     .description('Write a consistent snapshot of the embedded database to a file, running or not')
     .requiredOption('-o, --output <file>', 'the file to write (mode 0600), a directory for a time-stamped name, or - for stdout')
     .addOption(dataDirOption())
@@ -26,12 +27,15 @@ export function backupCommand(ctx: Context): Command {
   $ practice server backup --output ~/backups/
   $ practice server backup --output - | gzip -t && echo ok
   $ practice server restore ~/backups/practice-2026-11-22T214005Z.tar.gz   # after \`practice server stop\`
+  $ practice server backup --encrypt --passphrase-file ~/.practice-passphrase --output /mnt/offsite/
 `)
     .action((options: BackupOptions) => runBackup(options, ctx));
+  return addEncryptOptions(command);
 }
 
 async function runBackup(options: BackupOptions, ctx: Context): Promise<void> {
   if (options.output === '-' && ctx.io.stdout.isTTY) throw new UsageError('--output -: the backup is binary; send it to a file or a pipe, not the terminal.');
+  checkEncryptOptions(options);
   const dataDir = dataDirOf(options, ctx);
   const { readServerState } = await import('../../local-service/server-state.js');
   const running = await readServerState(dataDir);
@@ -39,8 +43,10 @@ async function runBackup(options: BackupOptions, ctx: Context): Promise<void> {
     throw new CommandError(`The service on ${dataDir} keeps its data in a PostgreSQL server, not in the data dir.`, 'Back that database up with pg_dump.');
   }
   const snapshot = running?.url ? await fromRunningServer(running.url, dataDir, ctx) : await fromStoppedDataDir(dataDir);
-  const fileName = () => `practice-${fileStamp(ctx.now())}.tar.gz`;
-  await emit(ctx, snapshot, { output: options.output, fileName, replaceInDirectory: false }, `a backup of ${dataDir} (${megabytes(snapshot.length)})`);
+  const content = options.encrypt ? await encryptCopy(ctx, options, snapshot, false) : snapshot;
+  const fileName = () => `practice-${fileStamp(ctx.now())}.tar.gz${options.encrypt ? '.age' : ''}`;
+  await emit(ctx, content, { output: options.output, fileName, replaceInDirectory: false },
+    `${options.encrypt ? 'an encrypted' : 'a'} backup of ${dataDir} (${megabytes(content.length)})`);
 }
 
 async function fromRunningServer(url: string, dataDir: string, ctx: Context): Promise<Buffer> {

@@ -5,9 +5,10 @@ import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { CommandError, failureOf, UsageError } from '../errors.js';
 import { confirmation, yesOption } from '../shared/confirm.js';
+import { addDecryptOptions, type DecryptOptions, decryptCopy, isAgeEncrypted } from '../shared/encrypted-copies.js';
 import { dataDirOf, dataDirOption } from './shared.js';
 
-interface RestoreOptions {
+interface RestoreOptions extends DecryptOptions {
   dataDir?: string;
   yes?: boolean;
 }
@@ -16,7 +17,7 @@ interface RestoreOptions {
 const GZIP_MAGIC = [0x1f, 0x8b];
 
 export function restoreCommand(ctx: Context): Command {
-  return new Command('restore')
+  const command = new Command('restore')
     .description('Make a backup the database of a stopped data dir (the current one is kept aside)')
     .argument('<file>', 'a file written by `practice server backup`')
     .addOption(dataDirOption())
@@ -24,15 +25,19 @@ export function restoreCommand(ctx: Context): Command {
     .addHelpText('before', `Examples:
   $ practice server stop && practice server restore ~/backups/practice-2026-11-22T214005Z.tar.gz
   $ practice server restore backup.tar.gz --data-dir /srv/practice --yes
+  $ practice server restore practice-2026-11-22T214005Z.tar.gz.age --passphrase-file ~/.practice-passphrase
 `)
     .action((file: string, options: RestoreOptions) => runRestore(file, options, ctx));
+  return addDecryptOptions(command);
 }
 
 async function runRestore(file: string, options: RestoreOptions, ctx: Context): Promise<void> {
   const dataDir = dataDirOf(options, ctx);
-  const snapshot = await readFile(file).catch((err: NodeJS.ErrnoException) => {
+  const stored = await readFile(file).catch((err: NodeJS.ErrnoException) => {
     throw new UsageError(`<file>: cannot read ${file} (${err.code ?? err.message}).`);
   });
+  // Decrypted before anything moves: a wrong passphrase leaves the data dir as it was.
+  const snapshot = isAgeEncrypted(stored) ? Buffer.from(await decryptCopy(ctx, options, stored, file)) : stored;
   if (snapshot.length < 2 || snapshot[0] !== GZIP_MAGIC[0] || snapshot[1] !== GZIP_MAGIC[1]) {
     throw new UsageError(`<file>: ${file} is not a backup written by \`practice server backup\` (not gzip data).`);
   }

@@ -15,6 +15,7 @@ import { commitDecision, toResponse, type RestResponse } from './respond.js';
 import { planCall } from './rpc-plan.js';
 import { callStatement } from './rpc-sql.js';
 import { toStatement, type ResultRow } from './sql.js';
+import { recordNoteReads } from '../audit/note-reads.js';
 
 export interface RestRequest {
   method: string;
@@ -121,6 +122,7 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
       commitIf: commitDecision(plan, prefer),
     });
     const response = toResponse(plan, row, prefer);
+    await recordNoteReads(db, plan, request, row);
     if (profile !== null) response.headers['content-profile'] = profile;
     return response;
   };

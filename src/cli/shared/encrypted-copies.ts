@@ -1,0 +1,126 @@
+// Encrypted copies (`export --encrypt`, `server backup --encrypt`) in the age format
+// (age-encryption.org/v1) through typage, the npm package age-encryption, loaded only when a copy is
+// encrypted or decrypted: to a passphrase (asked twice on a terminal, or the first line of
+// --passphrase-file) or to age recipients' public keys. Reading one back takes the passphrase the
+// same way, or --identity, a file of age secret keys. A wrong key is refused before anything is
+// written or sent.
+import { readFile } from 'node:fs/promises';
+import { type Command, Option } from 'commander';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { readInput } from './read-input.js';
+
+export interface EncryptOptions {
+  encrypt?: boolean;
+  passphraseFile?: string;
+  recipient?: string[];
+}
+
+export interface DecryptOptions {
+  passphraseFile?: string;
+  identity?: string;
+}
+
+const BINARY_HEADER = 'age-encryption.org/v1\n';
+const ARMOR_HEADER = '-----BEGIN AGE ENCRYPTED FILE-----';
+
+const passphraseFileOption = () => new Option('--passphrase-file <file>', 'the passphrase: the first line of this file (mode 0600, please)');
+
+export function addEncryptOptions(command: Command): Command {
+  return command
+    .option('--encrypt', 'encrypt the copy with age: to a passphrase (asked, or --passphrase-file) or to --recipient keys')
+    .addOption(passphraseFileOption())
+    .addOption(new Option('--recipient <age1...>', 'encrypt to this age public key instead of a passphrase (repeatable)')
+      .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]));
+}
+
+export function addDecryptOptions(command: Command): Command {
+  return command
+    .addOption(passphraseFileOption())
+    .option('--identity <file>', 'for a copy encrypted to a recipient: the file of its age secret key (AGE-SECRET-KEY-1...)');
+}
+
+/** Whether `data` is an age file, binary or armored. */
+export function isAgeEncrypted(data: Uint8Array | string): boolean {
+  const start = typeof data === 'string' ? data.slice(0, 64) : Buffer.from(data.subarray(0, 64)).toString('latin1');
+  return start.startsWith(BINARY_HEADER) || start.trimStart().startsWith(ARMOR_HEADER);
+}
+
+/** Refuses --passphrase-file and --recipient without --encrypt, and both together. */
+export function checkEncryptOptions(options: EncryptOptions): void {
+  if (!options.encrypt && (options.passphraseFile !== undefined || options.recipient !== undefined)) {
+    throw new UsageError(`${options.recipient ? '--recipient' : '--passphrase-file'} needs --encrypt.`, 'Add --encrypt, or leave it out for a copy in the clear.');
+  }
+  if (options.passphraseFile !== undefined && options.recipient !== undefined) {
+    throw new UsageError('--passphrase-file and --recipient: choose one.', 'A copy is encrypted to a passphrase or to recipients\' keys, not both.');
+  }
+}
+
+async function firstLineOf(file: string, flag: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${flag}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
+  }
+  const line = text.split(/\r?\n/, 1)[0] ?? '';
+  if (line === '') throw new UsageError(`${flag}: the first line of ${file} is empty.`);
+  return line;
+}
+
+async function passphraseFor(ctx: Context, options: { passphraseFile?: string | undefined }, twice: boolean): Promise<string> {
+  if (options.passphraseFile !== undefined) return firstLineOf(options.passphraseFile, '--passphrase-file');
+  const ask = { flag: '--passphrase-file' };
+  const passphrase = await ctx.prompt.password('Passphrase', ask);
+  if (twice && (await ctx.prompt.password('The same passphrase again', ask)) !== passphrase) {
+    throw new UsageError('The two passphrases differ; nothing was written.');
+  }
+  return passphrase;
+}
+
+/** `data` encrypted as `options` say; armored (ASCII) for a text copy, binary otherwise. */
+export async function encryptCopy(ctx: Context, options: EncryptOptions, data: Uint8Array | string, armored: boolean): Promise<Uint8Array | string> {
+  const age = await import('age-encryption');
+  const encrypter = new age.Encrypter();
+  if (options.recipient) {
+    for (const recipient of options.recipient) {
+      try {
+        encrypter.addRecipient(recipient);
+      } catch {
+        throw new UsageError(`--recipient: '${recipient}' is not an age public key.`, 'An age recipient starts with age1 (`age-keygen -y key.txt` prints yours).');
+      }
+    }
+  } else {
+    encrypter.setPassphrase(await passphraseFor(ctx, options, true));
+  }
+  const sealed = await encrypter.encrypt(data);
+  return armored ? age.armor.encode(sealed) : sealed;
+}
+
+/** The plain bytes of an age copy; a wrong passphrase or key is a usage error, and nothing else happens. */
+export async function decryptCopy(ctx: Context, options: DecryptOptions, data: Uint8Array | string, file: string): Promise<Uint8Array> {
+  const age = await import('age-encryption');
+  const decrypter = new age.Decrypter();
+  if (options.identity !== undefined) {
+    const keys = (await readFile(options.identity, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      throw new UsageError(`--identity: cannot read ${options.identity} (${err.code ?? err.message}).`);
+    })).split(/\r?\n/).filter((line) => line.startsWith('AGE-SECRET-KEY-'));
+    if (keys.length === 0) throw new UsageError(`--identity: ${options.identity} holds no age secret key (AGE-SECRET-KEY-1...).`);
+    for (const key of keys) decrypter.addIdentity(key);
+  } else {
+    decrypter.addPassphrase(await passphraseFor(ctx, options, false));
+  }
+  const sealed = typeof data === 'string' ? age.armor.decode(data) : data;
+  try {
+    return await decrypter.decrypt(sealed);
+  } catch (err) {
+    throw new UsageError(`Cannot decrypt ${file}: ${options.identity !== undefined ? 'the identity does not fit it' : 'wrong passphrase'} (${(err as Error).message}); nothing was changed.`,
+      options.identity !== undefined ? 'Pass the identity of a recipient it was encrypted to.' : 'Give the passphrase it was encrypted with (--passphrase-file, or at the prompt).');
+  }
+}
+
+/** A text file or stdin (`-`), decrypted first when it is an armored age copy (`export --encrypt`). */
+export async function readTextCopy(ctx: Context, file: string, options: DecryptOptions): Promise<string> {
+  const text = await readInput(ctx, file);
+  return isAgeEncrypted(text) ? Buffer.from(await decryptCopy(ctx, options, text, file === '-' ? 'stdin' : file)).toString('utf8') : text;
+}

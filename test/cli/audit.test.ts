@@ -1,0 +1,112 @@
+// `practice audit` end to end, against a real server: every write through the CLI, the MCP server
+// and an import is recorded by the database with who, through what and the columns changed; reads
+// of notes are recorded by the service; the list pages past the 1000-row cap, newest first, with its
+// filters; and `audit verify` passes an intact chain and names the first row changed through the
+// owner's connection behind the triggers' back (exit 1).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, signedInHome } from '../helpers/cli.js';
+import { signedInCli } from '../helpers/signed-in-cli.js';
+
+const { server, home, me } = await signedInCli();
+// A second practice on the same service, to import the first one's export into.
+const other = await signedInHome(server.url, server.keys.anonKey);
+const otherId = (await other.readConfig()).profiles.test.session.user.id as string;
+afterAll(() => other.cleanup());
+
+async function practice(...args: string[]) {
+  const result = await home.run(args);
+  expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+  return result.stdout.trim();
+}
+
+const audit = async (...args: string[]) => JSON.parse(await practice('audit', ...args, '--json'));
+
+describe('practice audit', () => {
+  it('records each change with who, through what and exactly the columns changed, newest first', async () => {
+    const ann = await practice('client', 'add', '--name', 'Ann Audit', '--phone', '555-0100');
+    await practice('client', 'update', ann, '--phone', '555-0199');
+    const rows = await audit('--client', 'ann audit');
+    expect(rows.map((row: any) => [row.action, row.table_name, row.row_id, row.via, row.actor, row.actor_role])).toEqual([
+      ['update', 'clients', ann, 'cli', me, 'authenticated'],
+      ['insert', 'clients', ann, 'cli', me, 'authenticated'],
+    ]);
+    expect(rows[0].client_info).toMatch(/^practice-cli\/\d/);
+    expect(rows[0].changes.phone).toEqual({ old: '555-0100', new: '555-0199' });
+    expect(Object.keys(rows[0].changes).sort()).toEqual(['phone', 'updated_at']);
+    expect(rows[1].changes.name).toEqual({ new: 'Ann Audit' });
+    expect(rows[0].id).toBeGreaterThan(rows[1].id);
+  });
+
+  it('records which notes were read, by whom and through what', async () => {
+    const bea = await practice('client', 'add', '--name', 'Bea Reader');
+    const note = await practice('note', 'add', '--client', bea, '-S', 'Sore neck');
+    await practice('note', 'list', '--client', bea);
+    const [read] = await audit('--table', 'sessions', '--client', bea, '--limit', '1');
+    expect(read).toMatchObject({ action: 'read', via: 'cli', actor: me, client_id: bea, row_id: null });
+    expect(read.changes.rows).toEqual([note]);
+  });
+
+  it('names the MCP server and an import as the channel', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--allow-writes'], env: home.env as Record<string, string>, stderr: 'pipe' });
+    const mcp = new Client({ name: 'audit-test', version: '1.0.0' });
+    await mcp.connect(transport);
+    try {
+      const result = await mcp.callTool({ name: 'record_expense', arguments: { amount: '12.50', category: 'supplies', vendor: 'Via MCP' } });
+      expect(result.isError).not.toBe(true);
+    } finally {
+      await mcp.close();
+    }
+    const [viaMcp] = await audit('--via', 'mcp', '--table', 'expenses');
+    expect(viaMcp).toMatchObject({ action: 'insert', actor: me, client_info: expect.stringMatching(/^practice-mcp\//) });
+    expect(viaMcp.changes.vendor).toEqual({ new: 'Via MCP' });
+
+    const file = `${home.dir}/export.json`;
+    await practice('export', '--output', file);
+    const [exported] = await audit('--limit', '1');
+    expect(exported).toMatchObject({ action: 'export', table_name: '*', via: 'cli', actor: me, changes: { encrypted: false } });
+    expect(exported.changes.rows.clients).toBeGreaterThanOrEqual(2);
+    const imported = await other.run(['import', file]);
+    expect(imported.code, imported.stderr).toBe(0);
+    const otherRows = JSON.parse((await other.run(['audit', '--via', 'import', '--table', 'clients', '--json', 'row_id,actor'])).stdout);
+    expect(otherRows.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(otherRows.map((row: any) => row.actor))).toEqual(new Set([otherId]));
+  });
+
+  it('pages past the 1000-row read cap, filtered by days, and refuses bad flags before sending', async () => {
+    const clients = Array.from({ length: 1100 }, (_, i) => ({ name: `Bulk ${i}` }));
+    const reply = await home.run(['api', 'POST', 'clients', '--input', '-'], { input: JSON.stringify(clients) });
+    expect(reply.code, reply.stderr).toBe(0);
+    const all = await audit('--table', 'clients', '--json', 'id');
+    expect(all.length).toBeGreaterThan(1100);
+    const ids = all.map((row: any) => row.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(await audit('--since', 'today', '--until', 'today', '--table', 'clients', '--json', 'id')).toHaveLength(all.length);
+    expect(await audit('--since', '+1d', '--table', 'clients', '--json', 'id')).toEqual([]);
+
+    const bad = await home.run(['audit', '--actor', 'someone']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--actor: 'someone' is not a user id");
+    expect((await home.run(['audit', '--via', 'fax'])).code).toBe(2);
+  });
+
+  it('verify passes an intact trail and names the first row changed through the owner connection (exit 1)', async () => {
+    const intact = await home.run(['audit', 'verify']);
+    expect(intact.code, intact.stderr).toBe(0);
+    expect(intact.stdout).toMatch(/^The audit trail's \d+ rows verify\.\nHead: row \d+ [0-9a-f]{64}\n$/);
+
+    const [victim] = await audit('--table', 'clients', '--client', 'ann audit', '--limit', '1');
+    await server.db.transaction(async (tx) => {
+      await tx.exec('set local session_replication_role = replica');
+      await tx.query(`update public.audit_log set changes = '{"phone": {"old": "555-0100", "new": "555-0000"}}' where therapist_id = $1 and id = $2`, [me, victim.id]);
+    });
+    const caught = await home.run(['audit', 'verify']);
+    expect(caught.code).toBe(1);
+    expect(caught.stderr).toContain(`row ${victim.id} (update on clients at `);
+    expect(caught.stderr).toContain('its fields do not match its hash: it was changed');
+    const json = await home.run(['audit', 'verify', '--json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ intact: false, first_break: { id: victim.id } });
+  });
+});
