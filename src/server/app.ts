@@ -20,7 +20,8 @@ import {
 } from './http/limits.js';
 import { installRateLimits, type RateLimitStore } from './http/rate-limits.js';
 import { answerClientError, checkUrlLength } from './http/request-size.js';
-import { restHandler } from './rest/handle.js';
+import { restHandler, type RestRequest } from './rest/handle.js';
+import { callsOnlyReaders } from './rest/rpc-plan.js';
 import { openApiDocument } from './rest/openapi.js';
 
 export interface AppOptions {
@@ -100,7 +101,8 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
   await installCors(app, options.corsOrigins ?? [ANY_ORIGIN]);
   app.addHook('onRequest', checkUrlLength);
   app.addHook('onRequest', apiKeyGate(keys));
-  const limits = await installRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS, options.rateLimitStore ?? null);
+  const limits = await installRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS, options.rateLimitStore ?? null,
+    (request) => request.method === 'GET' || request.method === 'HEAD' || callsOnlyReaders(schema, (request.params as { fn?: string }).fn));
 
   // With no Authorization header the apikey is the bearer, as behind Supabase's gateway: the anon
   // key makes the request anon, the service key service_role. Callback style, so a remembered token
@@ -148,25 +150,33 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
   });
 
   const handleRest = restHandler(db, schema);
+  const answer = async (request: FastifyRequest, reply: FastifyReply, target: Pick<RestRequest, 'table' | 'routine'>) => {
+    const queryStart = request.url.indexOf('?');
+    const response = await handleRest({
+      method: request.method,
+      ...target,
+      search: queryStart === -1 ? '' : withoutApiKey(request.url.slice(queryStart + 1)),
+      path: queryStart === -1 ? request.url : request.url.slice(0, queryStart),
+      headers: request.headers,
+      body: typeof request.body === 'string' ? request.body : undefined,
+      identity: request.identity!,
+      signal: clientGone(reply),
+    });
+    reply.code(response.status).headers(response.headers);
+    return reply.send(request.method === 'HEAD' ? undefined : (response.body ?? undefined));
+  };
   app.route<{ Params: { table: string } }>({
     method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
     url: '/rest/v1/:table',
     onRequest: [authenticate, ...limits.rest],
-    handler: async (request, reply) => {
-      const queryStart = request.url.indexOf('?');
-      const response = await handleRest({
-        method: request.method,
-        table: request.params.table,
-        search: queryStart === -1 ? '' : withoutApiKey(request.url.slice(queryStart + 1)),
-        path: queryStart === -1 ? request.url : request.url.slice(0, queryStart),
-        headers: request.headers,
-        body: typeof request.body === 'string' ? request.body : undefined,
-        identity: request.identity!,
-        signal: clientGone(reply),
-      });
-      reply.code(response.status).headers(response.headers);
-      return reply.send(request.method === 'HEAD' ? undefined : (response.body ?? undefined));
-    },
+    handler: (request, reply) => answer(request, reply, { table: request.params.table }),
+  });
+  // Every method reaches the planner, which refuses all but GET, HEAD and POST as PostgREST does.
+  app.route<{ Params: { fn: string } }>({
+    method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    url: '/rest/v1/rpc/:fn',
+    onRequest: [authenticate, ...limits.rest],
+    handler: (request, reply) => answer(request, reply, { table: '', routine: request.params.fn }),
   });
 
   registerAuthRoutes(app, {

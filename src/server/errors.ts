@@ -110,6 +110,10 @@ export const failures = {
   putMismatch: () =>
     new ServiceError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)'),
   internal: () => new ServiceError(500, 'PGRST000', 'Internal server error'),
+  rpcMethod: (method: string) =>
+    new ServiceError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
+  aggregatesDisabled: () =>
+    new ServiceError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
 
   // Limits on what one request may ask of the server. PostgREST has no such codes; these are ours,
   // in Supabase Auth's snake_case style, so that a client can tell "split the request" apart.
@@ -224,6 +228,8 @@ function statusForSqlState(code: string, role: string): number {
   if (code === '23503' || code === '23505' || code === '23P01') return 409;
   if (code === 'P0001') return 400;
   if (code === '42P01') return 404;
+  // A write in a read-only transaction: a volatile function called by GET (PostgREST's 405).
+  if (code === '25006') return 405;
   if (code.startsWith('PT')) {
     const status = Number(code.slice(2));
     return Number.isInteger(status) && status >= 100 && status <= 599 ? status : 500;

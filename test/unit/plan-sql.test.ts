@@ -32,6 +32,7 @@ const schema: SchemaCache = {
       columns: [['therapist_id', 'therapist_id'], ['id', 'client_id']],
     }]],
   ]),
+  routines: new Map(),
 };
 
 const USER = '5b6f0c1e-0000-4000-8000-000000000001';

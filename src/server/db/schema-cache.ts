@@ -1,27 +1,11 @@
-// The schema cache (PostgREST's term): tables, columns and foreign-key relationships of schema
-// public, read once at start. The planner resolves every name against it, so unknown names fail
+// The schema cache (PostgREST's term): tables, columns, foreign-key relationships and functions of
+// schema public, read once at start. The planner resolves every name against it, so unknown names fail
 // before any SQL is built.
 import type { Database } from './database.js';
+import type { Column, Table } from './schema-tables.js';
+import { loadRoutines, type Routine } from './schema-routines.js';
 
-export interface Column {
-  name: string;
-  /** format_type(), e.g. `uuid`, `numeric(10,2)`, `time without time zone`: safe to use in casts. */
-  type: string;
-  nullable: boolean;
-  default: string | null;
-  description: string | null;
-  /** Allowed values when a CHECK constraint lists them (`col = ANY (ARRAY[...])`). */
-  enum: string[] | null;
-}
-
-export interface Table {
-  name: string;
-  description: string | null;
-  /** In table order. */
-  columns: Column[];
-  columnsByName: Map<string, Column>;
-  primaryKey: string[];
-}
+export type { Column, Table } from './schema-tables.js';
 
 /**
  * One direction of a foreign key, as PostgREST's Relationship: from `table` to `foreignTable`.
@@ -43,6 +27,8 @@ export interface SchemaCache {
   tables: Map<string, Table>;
   /** By the table they start from. */
   relationships: Map<string, Relationship[]>;
+  /** The functions `rpc/` may call, overloads by name. */
+  routines: Map<string, Routine[]>;
 }
 
 interface ColumnRow {
@@ -168,5 +154,5 @@ export async function loadSchemaCache(db: Database): Promise<SchemaCache> {
     const column = found && tables.get(check.table_name)?.columnsByName.get(found.column);
     if (column && found) column.enum = found.values;
   }
-  return { tables, relationships: relationshipsOf(foreignKeys) };
+  return { tables, relationships: relationshipsOf(foreignKeys), routines: await loadRoutines(db, tables) };
 }

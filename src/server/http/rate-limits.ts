@@ -32,13 +32,10 @@ const WINDOW_MS = 60_000;
 const LOCAL_KEYS = 100_000;
 const READS = new Set(['GET', 'HEAD']);
 
-const isRead = (request: FastifyRequest) => READS.has(request.method);
+/** Whether a request counts as a read: GET and HEAD, unless the app knows better (a stable function's call). */
+export type ReadClassifier = (request: FastifyRequest) => boolean;
 
-/** A practice is limited as itself (the JWT's sub), so one practice's burst never slows another. */
-function restKey(request: FastifyRequest): string {
-  const who = request.identity?.userId ?? `ip:${request.ip}`;
-  return `${isRead(request) ? 'read' : 'write'}:${who}`;
-}
+const byMethod: ReadClassifier = (request) => READS.has(request.method);
 
 const allOff = (settings: RateLimitSettings) =>
   settings.readsPerMinute === 0 && settings.writesPerMinute === 0 && settings.authPerMinute === 0;
@@ -86,6 +83,7 @@ export async function installRateLimits(
   app: FastifyInstance,
   settings: RateLimitSettings,
   store: RateLimitStore | null,
+  isRead: ReadClassifier = byMethod,
 ): Promise<RateLimitHooks> {
   if (allOff(settings)) return { rest: [], auth: [] };
   await app.register(rateLimit, {
@@ -97,6 +95,8 @@ export async function installRateLimits(
     ...(store ? { redis: store.redis, nameSpace: store.prefix } : {}),
     errorResponseBuilder: (_request, context) => failures.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
+  // A practice is limited as itself (the JWT's sub), so one practice's burst never slows another.
+  const restKey = (request: FastifyRequest) => `${isRead(request) ? 'read' : 'write'}:${request.identity?.userId ?? `ip:${request.ip}`}`;
   const restLimit = (request: FastifyRequest) => (isRead(request) ? settings.readsPerMinute : settings.writesPerMinute);
   // Each limiter gets its own store; in memory, its size is set here, not inherited.
   const local = store ? {} : { cache: LOCAL_KEYS };

@@ -6,17 +6,21 @@ import { failures } from '../errors.js';
 import type { Identity } from '../auth/verify.js';
 import { parsePrefer, parseRangeHeader } from './parse-prefer.js';
 import { parseQuery } from './parse-query.js';
-import { planRequest, type PlanInput } from './plan.js';
+import { planRequest, type Plan, type PlanInput } from './plan.js';
 import { negotiateMedia } from './negotiate.js';
 import { negotiatedProfile } from './profile.js';
 import { PreparedReads, type PreparedRequest, type RequestShape } from './prepared-reads.js';
 import { parseRequestBody } from './request-body.js';
 import { commitDecision, toResponse, type RestResponse } from './respond.js';
+import { planCall } from './rpc-plan.js';
+import { callStatement } from './rpc-sql.js';
 import { toStatement, type ResultRow } from './sql.js';
 
 export interface RestRequest {
   method: string;
   table: string;
+  /** `rpc/<name>`: the function called; `table` is then unused. */
+  routine?: string | undefined;
   /** The raw query string, without `?`. */
   search: string;
   path: string;
@@ -47,11 +51,21 @@ function sqlVisibleHeaders(headers: RestRequest['headers']): Record<string, stri
   return visible;
 }
 
+const isReadOnly = (plan: Plan) => plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly);
+
 /** parse -> plan -> SQL, every stage pure. */
 function prepare(schema: SchemaCache, request: RestRequest, shape: RequestShape): PreparedRequest {
   const { method, accept } = shape;
   const media = negotiateMedia(accept);
   const prefer = parsePrefer(shape.prefer);
+  if (request.routine !== undefined) {
+    const body = method === 'POST' && request.body?.trim() ? parseRequestBody(request.body, header(request.headers, 'content-type')) : undefined;
+    const plan = planCall(schema, {
+      name: request.routine, method, search: shape.search, body, bodyText: request.body, prefer,
+      range: parseRangeHeader(shape.range), single: media === 'single', csv: media === 'csv', role: shape.role,
+    });
+    return { plan, statement: callStatement(plan), prefer };
+  }
   const input: PlanInput = {
     method: method as PlanInput['method'],
     table: request.table,
@@ -80,9 +94,10 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
       path: request.path,
       search: request.search,
       userId: request.identity.userId,
+      role: request.identity.role,
       accept: header(request.headers, 'accept') ?? '*/*',
       prefer: header(request.headers, 'prefer'),
-      range: method === 'GET' ? header(request.headers, 'range') : undefined,
+      range: method === 'GET' || request.routine !== undefined ? header(request.headers, 'range') : undefined,
     };
     let prepared = reads.recall(shape);
     if (prepared === undefined) {
@@ -91,7 +106,7 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
     }
     const { plan, statement, prefer } = prepared;
     const row = await db.runRequest<ResultRow>({
-      readOnly: plan.kind === 'read',
+      readOnly: isReadOnly(plan),
       signal: request.signal,
       identity: {
         role: request.identity.role,

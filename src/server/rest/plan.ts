@@ -1,6 +1,7 @@
 // Stage 2 of a REST request (parse -> plan -> SQL -> response): resolves the parsed request against
 // the schema cache, so an unknown table, column or body key fails here, before any SQL exists.
 import type { Column, SchemaCache, Table } from '../db/schema-cache.js';
+import type { Routine, RoutineParam } from '../db/schema-routines.js';
 import { failures } from '../errors.js';
 import { INSERT_ROWS_LIMIT } from '../http/limits.js';
 import { MAX_ROWS, planResource, resolveColumn, type PlannedFilter, type PlannedOrder, type Shape } from './plan-shape.js';
@@ -59,7 +60,24 @@ export interface DeletePlan extends PlanBase {
   returning: Shape | null;
 }
 
-export type Plan = ReadPlan | InsertPlan | UpdatePlan | DeletePlan;
+/**
+ * `rpc/<name>`: a read of the function's result (its rows, or one column named after it for a
+ * scalar), with the select, filters, order and window of a read; `table` is that result.
+ */
+export interface CallPlan extends Omit<ReadPlan, 'kind'> {
+  kind: 'call';
+  routine: Routine;
+  /** The named arguments given, in the function's order; empty for a single json parameter. */
+  given: RoutineParam[];
+  /** The arguments as one JSON object, or the whole body for a single unnamed json parameter. */
+  args: string;
+  /** Runs read-only: GET and HEAD, and every call of a stable or immutable function. */
+  readOnly: boolean;
+  /** `Prefer: return=minimal`: 204 without the body. */
+  minimal: boolean;
+}
+
+export type Plan = ReadPlan | InsertPlan | UpdatePlan | DeletePlan | CallPlan;
 
 export interface PlanInput {
   method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -82,7 +100,7 @@ function resolveTable(schema: SchemaCache, name: string): Table {
 }
 
 /** limit/offset intersected with the Range header, then capped at MAX_ROWS. */
-function readWindow(query: ParsedQuery, range: RangeHeader | null): { offset: number; limit: number } {
+export function readWindow(query: ParsedQuery, range: RangeHeader | null): { offset: number; limit: number } {
   let first = query.offset ?? 0;
   let last = query.limit === null ? Infinity : first + query.limit - 1;
   if (range) {
@@ -178,7 +196,7 @@ function writeFilters(schema: SchemaCache, table: Table, query: ParsedQuery): Pl
   return planResource(schema, table, [], { ...query, order: [], embedded: [] }).filters;
 }
 
-export function planRequest(schema: SchemaCache, input: PlanInput): Plan {
+export function planRequest(schema: SchemaCache, input: PlanInput): Exclude<Plan, CallPlan> {
   const table = resolveTable(schema, input.table);
   const base: PlanBase = { table, tenant: tenantOf(table, input.userId), single: input.single, csv: input.csv === true };
   const { query } = input;

@@ -21,6 +21,8 @@ export interface RequestShape {
   search: string;
   /** The tenant predicate binds it: a practice's statement is never another's. */
   userId: string | null;
+  /** Which functions `rpc/` may call depends on it. */
+  role: string;
   accept: string;
   prefer: string | undefined;
   /** Read only for GET. */
@@ -33,7 +35,7 @@ const READS = new Set(['GET', 'HEAD']);
 // Fields joined by a newline, which no URL, header value or user id can hold: distinct shapes
 // never share a key.
 const keyOf = (shape: RequestShape) =>
-  `${shape.method}\n${shape.userId ?? ''}\n${shape.path}\n${shape.search}\n${shape.accept}\n${shape.prefer ?? ''}\n${shape.range ?? ''}`;
+  `${shape.method}\n${shape.role}\n${shape.userId ?? ''}\n${shape.path}\n${shape.search}\n${shape.accept}\n${shape.prefer ?? ''}\n${shape.range ?? ''}`;
 
 /**
  * Reads prepared before, least recently used forgotten first. Only successes are remembered: a

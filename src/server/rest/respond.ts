@@ -31,6 +31,7 @@ function affectedLimit(plan: Plan, prefer: Preferences): number | null {
  */
 export function commitDecision(plan: Plan, prefer: Preferences): ((row: ResultRow) => boolean) | undefined {
   if (plan.kind === 'read') return undefined;
+  if (plan.kind === 'call') return plan.single ? (row) => row.page_total === 1 : undefined;
   const exactlyOne = plan.single || (plan.kind === 'insert' && plan.put !== null);
   const limit = affectedLimit(plan, prefer);
   if (!exactlyOne && limit === null) return undefined;
@@ -45,7 +46,7 @@ export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): Res
   const limit = affectedLimit(plan, prefer);
   if (limit !== null && row.page_total > limit) throw failures.maxAffectedExceeded(row.page_total);
 
-  if (plan.kind === 'read') {
+  if (plan.kind === 'read' || plan.kind === 'call') {
     const { total } = row;
     // As PostgREST's rangeStatus: only an offset beyond the total is unsatisfiable; an offset equal
     // to it is an empty page of a known total (206, `*/total`).
@@ -56,6 +57,10 @@ export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): Res
     }
     headers['content-range'] = contentRange(plan.offset, row.page_total, total);
     const partial = total !== null && row.page_total < total;
+    // A call answered without its result (return=minimal, a void function) is 204, as PostgREST's.
+    if (plan.kind === 'call' && (plan.minimal || plan.routine.returnType === 'void')) {
+      return withoutEmptyBodyType({ status: 204, headers, body: null });
+    }
     return { status: partial ? 206 : 200, headers, body: row.body };
   }
 

@@ -4,7 +4,7 @@
 import type { Column, Table } from '../db/schema-cache.js';
 import type { Statement } from '../db/database.js';
 import { isEmpty, MAX_ROWS, outputNames, type EmbedPlan, type PlannedFilter, type PlannedOrder, type Projection, type Shape } from './plan-shape.js';
-import type { DeletePlan, InsertPlan, Plan, ReadPlan, UpdatePlan } from './plan.js';
+import type { CallPlan, DeletePlan, InsertPlan, Plan, ReadPlan, UpdatePlan } from './plan.js';
 import type { Condition, FilterOperator } from './query.js';
 
 /** The row every statement yields; `respond` turns it into the HTTP answer. */
@@ -16,7 +16,7 @@ export interface ResultRow {
   location_id: string | null;
 }
 
-class Parameters {
+export class Parameters {
   readonly values: unknown[] = [];
   add(value: unknown): string {
     this.values.push(value);
@@ -24,7 +24,7 @@ class Parameters {
   }
 }
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const TIME_OF_DAY = 'time without time zone';
 
 const IS_KEYWORDS: Record<string, string> = {
@@ -96,7 +96,7 @@ function foundSql(embed: EmbedPlan, found: boolean): string {
   return `${join}.pgrst_rows ${found ? '> 0' : '= 0'}`;
 }
 
-function conditionsSql(table: Table, relation: string, filters: PlannedFilter[], params: Parameters): string[] {
+export function conditionsSql(table: Table, relation: string, filters: PlannedFilter[], params: Parameters): string[] {
   const columnOf = (name: string) => table.columnsByName.get(name)!;
   return filters.map((f) => filterSql(f, relation, params, columnOf));
 }
@@ -115,7 +115,7 @@ function projectionSql({ column, alias, cast }: Projection, relation: string): s
   return `${expression} as ${quote(alias)}`;
 }
 
-function orderSql(order: PlannedOrder[], relation: string): string {
+export function orderSql(order: PlannedOrder[], relation: string): string {
   if (order.length === 0) return '';
   const terms = order.map((t) =>
     `${t.embed ? quote(t.embed.joinAlias) : relation}.${quote(t.column)} ${t.direction}${t.nulls ? ` nulls ${t.nulls}` : ''}`);
@@ -174,7 +174,7 @@ function joinSql(embed: EmbedPlan, parent: string, params: Parameters): string {
 }
 
 /** The select list and the lateral joins of a shape read from `relation`. */
-function shapeSql(shape: Shape, relation: string, params: Parameters): { columns: string[]; joins: string } {
+export function shapeSql(shape: Shape, relation: string, params: Parameters): { columns: string[]; joins: string } {
   const columns = shape.projections.map((p) => projectionSql(p, relation));
   let joins = '';
   for (const embed of shape.embeds) {
@@ -189,7 +189,7 @@ function shapeSql(shape: Shape, relation: string, params: Parameters): { columns
 const CSV_BODY = `(select coalesce(string_agg(k, ','), '') from json_object_keys(json_agg(_t) -> 0) k) || chr(10) || ` +
   `coalesce(string_agg(substring(_t::text, 2, length(_t::text) - 2), chr(10)), '')`;
 
-function bodySql({ single, csv }: { single: boolean; csv: boolean }): string {
+export function bodySql({ single, csv }: { single: boolean; csv: boolean }): string {
   if (csv) return CSV_BODY;
   return single ? `(json_agg(_t) -> 0)::text` : `coalesce(json_agg(_t), '[]')::text`;
 }
@@ -282,7 +282,8 @@ function deleteSql(plan: DeletePlan): Statement {
   return { text: writeResultSql(source, plan.returning, plan, params, { inserted: false, location: null }), values: params.values };
 }
 
-export function toStatement(plan: Plan): Statement {
+/** A function's call is rpc-sql.ts's. */
+export function toStatement(plan: Exclude<Plan, CallPlan>): Statement {
   switch (plan.kind) {
     case 'read': return readSql(plan);
     case 'insert': return insertSql(plan);

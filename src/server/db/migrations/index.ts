@@ -10,8 +10,9 @@ import { heldVisitStays } from './0007-held-visit-stays.js';
 import { moneyIsANumber } from './0008-money-is-a-number.js';
 import { bulkWrites } from './0009-bulk-writes.js';
 import { closures } from './0010-closures.js';
+import { schemaVersion } from './0011-schema-version.js';
 import { payments } from './0016-payments.js';
 import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
-  heldVisitStays, moneyIsANumber, bulkWrites, closures, payments];
+  heldVisitStays, moneyIsANumber, bulkWrites, closures, schemaVersion, payments];
