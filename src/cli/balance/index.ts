@@ -10,8 +10,8 @@ import type { Context } from '../context.js';
 import { ExitCode, SilentExit } from '../errors.js';
 import { dayOption } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
-import { money } from '../pay/shared.js';
-import { callFunction } from './call-function.js';
+import { callFunction } from '../shared/call-function.js';
+import { money } from '../shared/payment.js';
 import { overdueDays } from './overdue.js';
 
 export interface Balance {

@@ -5,10 +5,10 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { callFunction } from '../balance/call-function.js';
+import { callFunction } from '../shared/call-function.js';
 import { dayOption } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
-import { money } from '../pay/shared.js';
+import { money } from '../shared/payment.js';
 import type { PackageUsage } from './shared.js';
 
 const FIELDS = ['id', 'client_id', 'client_name', 'service_id', 'service_name', 'visits', 'used', 'visits_left', 'price', 'sold_on', 'expires_on', 'open'];

@@ -8,8 +8,8 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { amountOption, countOption, dayOption } from '../shared/input.js';
 import { resolveClient, resolveService } from '../shared/resolve.js';
-import { type EntryFlags, entryFields, recordPayment, textOption } from '../pay/record.js';
-import { describePayment, type Method, methodOption, money, type Payment } from '../pay/shared.js';
+import { type EntryFlags, entryFields, recordPayment, textOption } from '../shared/payment-entry.js';
+import { describePayment, type Method, methodOption, money, type Payment } from '../shared/payment.js';
 import type { Package } from './shared.js';
 
 interface SellOptions extends EntryFlags {

@@ -13,7 +13,8 @@ import { countOption, dayOption, practiceTimeZone } from '../shared/input.js';
 import { readRows } from '../shared/read-ranged.js';
 import { resolveClient } from '../shared/resolve.js';
 import { clientNames } from './client-names.js';
-import { COLUMNS, FIELDS, type Payment } from './shared.js';
+import type { Payment } from '../shared/payment.js';
+import { COLUMNS, FIELDS } from './shared.js';
 
 interface ListOptions extends RowOptions {
   client?: string;

@@ -13,9 +13,10 @@ import { CommandError } from '../errors.js';
 import { amountOption } from '../shared/input.js';
 import { reportCreated } from '../shared/report.js';
 import { resolveRowId } from '../shared/resolve.js';
-import { type EntryFlags, entryFields, recordPayment } from './record.js';
+import { type EntryFlags, entryFields, recordPayment } from '../shared/payment-entry.js';
+import { describePayment, type Method, methodOption, money, type Payment } from '../shared/payment.js';
 import { clientName } from './client-names.js';
-import { COLUMNS, describePayment, FIELDS, type Method, methodOption, money, NOT_FOUND_HINT, noteOptions, type Payment } from './shared.js';
+import { COLUMNS, FIELDS, NOT_FOUND_HINT, noteOptions } from './shared.js';
 
 interface ReverseOptions extends EntryFlags, RowOptions {
   amount?: string;

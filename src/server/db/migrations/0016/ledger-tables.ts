@@ -3,6 +3,10 @@
 // foreign keys that keep every reference inside one practice and of one client.
 const finite = (column: string) => `${column} not in ('NaN', 'Infinity', '-Infinity')`;
 
+// As every table of migration 1 says of its id and owner.
+const commonComments = (table: string) => `comment on column public.${table}.id is 'Chosen by the server unless the client sends one (which makes a retried create safe).';
+comment on column public.${table}.therapist_id is 'The practice the row belongs to: its therapist''s user id. Defaults to the caller.';`;
+
 export const ledgerTables = `
 create table public.packages (
   id uuid not null default gen_random_uuid(),
@@ -27,8 +31,7 @@ create table public.packages (
 );
 create index packages_client_service on public.packages (therapist_id, client_id, service_id, sold_on);
 comment on table public.packages is 'Prepaid visits of one service sold to a client. Completed visits of that service draw on the client''s oldest open package (see package_usage); a sale is never changed.';
-comment on column public.packages.id is 'Chosen by the server unless the client sends one (which makes a retried create safe).';
-comment on column public.packages.therapist_id is 'The practice the row belongs to: its therapist''s user id. Defaults to the caller.';
+${commonComments('packages')}
 comment on column public.packages.client_id is 'The client who bought the package.';
 comment on column public.packages.service_id is 'The service whose completed visits the package covers.';
 comment on column public.packages.visits is 'How many visits the package covers, 1 to 1000.';
@@ -73,8 +76,7 @@ create index payments_reverses on public.payments (therapist_id, reverses_id) wh
 create index payments_appointment on public.payments (therapist_id, appointment_id) where appointment_id is not null;
 create index payments_package on public.payments (therapist_id, package_id) where package_id is not null;
 comment on table public.payments is 'The ledger of money received and returned. An entry is never changed or deleted: a mistake is corrected by a refund or void naming it in reverses_id.';
-comment on column public.payments.id is 'Chosen by the server unless the client sends one (which makes a retried create safe).';
-comment on column public.payments.therapist_id is 'The practice the row belongs to: its therapist''s user id. Defaults to the caller.';
+${commonComments('payments')}
 comment on column public.payments.kind is 'payment (money in), refund (part or all of a payment given back) or void (a payment recorded by mistake, reversed whole).';
 comment on column public.payments.client_id is 'Who paid, or was paid back.';
 comment on column public.payments.appointment_id is 'The visit paid for, of the same client; optional.';

@@ -4,8 +4,8 @@
 import { instantAt } from '../../model/time-zone.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { dayOption, practiceTimeZone } from '../shared/input.js';
-import type { Payment } from './shared.js';
+import { dayOption, practiceTimeZone } from './input.js';
+import type { Payment } from './payment.js';
 
 export interface EntryFlags {
   date?: string;
