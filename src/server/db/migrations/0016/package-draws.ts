@@ -3,47 +3,52 @@
 // Visits of a client and service, oldest first, each draw on the oldest package of that client and
 // service that was sold on or before the visit's day, has not expired by it, and has a visit left.
 // Greedy in visit order is the rule a person applies at the desk, and it needs a loop: one pass over
-// the visits of each (client, service) that has a package, nothing for the others.
+// the visits of the (client, service) pairs that have a package, read in one query. Nested loops are
+// off as in balances (0016/balances.ts): without statistics (PGlite) they rescan a whole table per row.
 export const packageDraws = `
 create function public.package_draws(for_client uuid default null)
 returns table (therapist_id uuid, client_id uuid, package_id uuid, appointment_id uuid)
-language plpgsql stable security invoker set search_path = '' as $$
+language plpgsql stable security invoker set search_path = '' set enable_nestloop = off as $$
 declare
-  pair record;
   visit record;
-  ids uuid[];
+  pair text := '';
   left_over integer[];
-  sold date[];
-  expires date[];
   i integer;
 begin
-  for pair in
-    select distinct p.therapist_id, p.client_id, p.service_id from public.packages p
-      where for_client is null or p.client_id = for_client
-  loop
-    select array_agg(p.id order by p.sold_on, p.created_at, p.id), array_agg(p.visits order by p.sold_on, p.created_at, p.id),
-           array_agg(p.sold_on order by p.sold_on, p.created_at, p.id), array_agg(p.expires_on order by p.sold_on, p.created_at, p.id)
-      into ids, left_over, sold, expires
+  -- One query: each visit that some package could cover, with its (client, service)'s packages,
+  -- oldest first, as arrays; the packages' counters are reset when the pair changes.
+  for visit in
+    select a.id, a."date", k.therapist_id as owner, k.client_id as client, k.service_id as service,
+           k.ids, k.visits, k.sold, k.expires
+    from (
+      select p.therapist_id, p.client_id, p.service_id,
+        array_agg(p.id order by p.sold_on, p.created_at, p.id) as ids,
+        array_agg(p.visits order by p.sold_on, p.created_at, p.id) as visits,
+        array_agg(p.sold_on order by p.sold_on, p.created_at, p.id) as sold,
+        array_agg(p.expires_on order by p.sold_on, p.created_at, p.id) as expires,
+        min(p.sold_on) as first_sold
       from public.packages p
-      where p.therapist_id = pair.therapist_id and p.client_id = pair.client_id and p.service_id = pair.service_id;
-    for visit in
-      select a.id, a."date" from public.appointments a
-        where a.therapist_id = pair.therapist_id and a.client_id = pair.client_id
-          and a.service_id = pair.service_id and a.status = 'completed'
-          and a."date" >= sold[1]
-        order by a."date", a.start_time, a.id
-    loop
-      for i in 1 .. array_length(ids, 1) loop
-        if left_over[i] > 0 and sold[i] <= visit."date" and (expires[i] is null or visit."date" <= expires[i]) then
-          left_over[i] := left_over[i] - 1;
-          therapist_id := pair.therapist_id;
-          client_id := pair.client_id;
-          package_id := ids[i];
-          appointment_id := visit.id;
-          return next;
-          exit;
-        end if;
-      end loop;
+      where for_client is null or p.client_id = for_client
+      group by p.therapist_id, p.client_id, p.service_id
+    ) k
+    join public.appointments a on a.therapist_id = k.therapist_id and a.client_id = k.client_id
+      and a.service_id = k.service_id and a.status = 'completed' and a."date" >= k.first_sold
+    order by k.therapist_id, k.client_id, k.service_id, a."date", a.start_time, a.id
+  loop
+    if pair <> visit.owner::text || visit.client::text || visit.service::text then
+      pair := visit.owner::text || visit.client::text || visit.service::text;
+      left_over := visit.visits;
+    end if;
+    for i in 1 .. array_length(visit.ids, 1) loop
+      if left_over[i] > 0 and visit.sold[i] <= visit."date" and (visit.expires[i] is null or visit."date" <= visit.expires[i]) then
+        left_over[i] := left_over[i] - 1;
+        therapist_id := visit.owner;
+        client_id := visit.client;
+        package_id := visit.ids[i];
+        appointment_id := visit.id;
+        return next;
+        exit;
+      end if;
     end loop;
   end loop;
 end $$;
@@ -52,7 +57,7 @@ comment on function public.package_draws(uuid) is 'Which completed visit each pa
 create function public.package_usage(for_client uuid default null, as_of date default current_date)
 returns table (id uuid, client_id uuid, client_name text, service_id uuid, service_name text, visits integer,
   used integer, visits_left integer, price numeric, sold_on date, expires_on date, open boolean)
-language sql stable security invoker set search_path = '' as $$
+language sql stable security invoker set search_path = '' set enable_nestloop = off as $$
   select p.id, p.client_id, c.name, p.service_id, s.name, p.visits, coalesce(d.used, 0)::integer,
     (p.visits - coalesce(d.used, 0))::integer, p.price, p.sold_on, p.expires_on,
     p.visits > coalesce(d.used, 0) and (p.expires_on is null or p.expires_on >= as_of)
