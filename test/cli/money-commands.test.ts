@@ -51,6 +51,12 @@ describe('practice pay', () => {
       expect(result.stderr).toContain(message);
       expect(result.stdout).toBe('');
     }
+    const other = await createWithApi(home, 'clients', { name: 'Bo Other' });
+    // Scheduled, so it bills nothing in the balances below.
+    const bobsVisit = await createWithApi(home, 'appointments', { client_id: other.id, service_id: swedish.id, date: '2026-01-06', start_time: '10:00', end_time: '11:00' });
+    const notHers = await home.run(['pay', 'add', '--client', 'ann', '--amount', '5', '--method', 'cash', '--appointment', bobsVisit.id]);
+    expect(notHers.code).toBe(1);
+    expect(notHers.stderr).toContain(`--appointment: ${bobsVisit.id.slice(0, 8)} on 2026-01-06 is Bo Other's visit, not Ann Lee's`);
     const missing = await home.run(['pay', 'add', '--client', 'ann', '--amount', '5']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("required option '--method <method>' not specified");
