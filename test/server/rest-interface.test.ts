@@ -355,7 +355,7 @@ describe('GET /rest/v1/ (OpenAPI)', () => {
     expect(reply.headers.get('content-type')).toMatch(/^application\/openapi\+json/);
     expect(reply.body.swagger).toBe('2.0');
     expect(reply.body.basePath).toBe('/rest/v1');
-    const tables = ['appointments', 'business_hours', 'clients', 'closures', 'conversation_log', 'expenses', 'reminders', 'service_menu', 'sessions'];
+    const tables = ['appointments', 'business_hours', 'clients', 'closures', 'conversation_log', 'expenses', 'packages', 'payments', 'reminders', 'service_menu', 'sessions'];
     expect(Object.keys(reply.body.definitions).sort()).toEqual(tables);
     for (const table of tables) {
       expect(Object.keys(reply.body.paths[`/${table}`]).sort()).toEqual(['delete', 'get', 'patch', 'post']);
