@@ -186,6 +186,14 @@ describe('two practices', () => {
       expect(await json(['pay', 'add', '--client', dee.id, '--amount', '5', '--method', 'cash'], other)).toMatchObject({ client_name: 'Dee (other practice)' });
       expect((await json(['pay', 'list', '--client', 'ann'])).map((row: { id: string }) => row.id)).toContain(annPayment.id);
       expect(await json(['balance', '--all'], other)).toMatchObject([{ client_name: 'Dee (other practice)', paid: 5, owed: -5 }]);
+      // A sale recorded unpaid is owed until it is paid.
+      await createWithApi(other, 'service_menu', { name: 'Swedish 60', duration: 60, price: 70 });
+      const unpaid = await other.run(['package', 'sell', '--client', 'dee', '--service', 'swedish', '--visits', '3', '--price', '200', '--unpaid']);
+      expect(unpaid.code, unpaid.stderr).toBe(0);
+      expect(unpaid.stderr).toBe('✓ Sold 3 visits of Swedish 60 to Dee (other practice) for 200.00, unpaid.\n');
+      expect(await json(['balance'], other)).toMatchObject([{ client_name: 'Dee (other practice)', billed: 200, paid: 5, owed: 195 }]);
+      expect(await json(['package', 'list'], other)).toMatchObject([{ visits: 3, visits_left: 3, open: true }]);
+      expect(await json(['package', 'list'])).toHaveLength(1);
     } finally {
       await other.cleanup();
     }

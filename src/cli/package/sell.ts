@@ -71,7 +71,8 @@ async function runSell(options: SellOptions, ctx: Context): Promise<void> {
   } else {
     ctx.out.print(sold!.id);
   }
-  ctx.out.success(`Sold ${what}${expires ? `, until ${expires}` : ''}${payment ? `; recorded ${describePayment(payment)}` : ', unpaid'}.`);
+  const paid = payment ? `; recorded ${describePayment(payment)}` : price === 0 ? '' : ', unpaid';
+  ctx.out.success(`Sold ${what}${expires ? `, until ${expires}` : ''}${paid}.`);
 }
 
 function pickSale(fields: string[], sold: Package, payment: Payment | null): Record<string, unknown> {
