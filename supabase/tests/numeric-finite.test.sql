@@ -19,7 +19,9 @@ create temp view numeric_columns as
   select table_name::name as tbl, column_name::name as col
   from information_schema.columns
   where table_schema = 'public' and data_type = 'numeric'
-    and table_name in (select tablename from pg_tables where schemaname = 'public');
+    and table_name in (select tablename from pg_tables where schemaname = 'public')
+    -- Insert-only tables (payments, packages) refuse every update; their own tests insert NaN instead.
+    and has_table_privilege('authenticated', format('%I.%I', table_schema, table_name), 'UPDATE');
 
 select plan((select 1 + 3 * count(*)::int from numeric_columns));
 select ok((select count(*) from numeric_columns) >= 3, 'the prices and the expense amount are numeric columns');

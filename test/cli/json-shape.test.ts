@@ -80,6 +80,14 @@ const SHAPES: Record<string, Shape> = {
   'report visits': 'array',
   // The reminders it sent (none here): a list.
   'remind': 'array',
+  'pay add': 'object',
+  'pay list': 'array',
+  'pay refund': 'object',
+  'pay void': 'object',
+  'balance': 'array',
+  // One sale: the package and its payment.
+  'package sell': 'object',
+  'package list': 'array',
 };
 
 /** The paths of every command in the tree with a --json flag, each lazily loaded noun built in full. */
@@ -133,6 +141,8 @@ beforeAll(async () => {
   await created('refund', ['expense', 'add', '--amount', '3', '--category', 'fees', '--date', '2026-12-01']);
   await ok(['msg', 'add', '--client', 'Shape Ann', '--role', 'client', '--message', 'See you']);
   await ok(['hours', 'set', 'monday', '09:00-17:00']);
+  await created('payment', ['pay', 'add', '--client', 'Shape Ann', '--amount', '50', '--method', 'cash']);
+  await created('mistake', ['pay', 'add', '--client', 'Shape Ann', '--amount', '20', '--method', 'card']);
 });
 
 // In order: the writes come after the reads of the same records, deletes last.
@@ -175,6 +185,13 @@ const RUNS: Array<[string, () => string[]]> = [
   ['expense delete', () => ['expense', 'delete', ids.refund!, '--yes']],
   ['msg list', () => ['msg', 'list', '--client', 'Shape Ann']],
   ['msg add', () => ['msg', 'add', '--client', 'Shape Ann', '--role', 'therapist', '--message', 'Thanks']],
+  ['pay list', () => ['pay', 'list']],
+  ['pay add', () => ['pay', 'add', '--client', 'Shape Ann', '--amount', '80', '--method', 'card']],
+  ['pay refund', () => ['pay', 'refund', ids.payment!, '--amount', '10']],
+  ['pay void', () => ['pay', 'void', ids.mistake!]],
+  ['balance', () => ['balance', '--all']],
+  ['package sell', () => ['package', 'sell', '--client', 'Shape Ann', '--service', 'Shape 60', '--visits', '5', '--price', '400']],
+  ['package list', () => ['package', 'list']],
   ['client list', () => ['client', 'list']],
   ['client search', () => ['client', 'search', 'shape']],
   ['client show', () => ['client', 'show', 'Shape Ann']],

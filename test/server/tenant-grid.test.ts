@@ -1,4 +1,4 @@
-// Tenant isolation, as a grid: 9 tables (and the audit trail, which only the database writes) x 5 callers (the owner, another practice, the apikey alone,
+// Tenant isolation, as a grid: 11 tables (and the audit trail, which only the database writes) x 5 callers (the owner, another practice, the apikey alone,
 // an expired token, a forged token) x 5 operations (GET, POST, PATCH, DELETE, upsert). Whatever a
 // caller other than the owner does, the owner re-reads its row unchanged afterwards.
 import { randomUUID } from 'node:crypto';
@@ -20,6 +20,8 @@ interface GridTable {
   appendOnly: boolean;
   /** Rows also reference two of the practice's appointments (`appointment_id`, `second_appointment_id`). */
   referencesAppointments?: boolean;
+  /** Rows also reference one of the practice's services (`service_id`). */
+  referencesService?: boolean;
   /** Deletes refused for everyone, updates allowed (reminders: a claim is history). */
   undeletable?: boolean;
   /** The body of the owner's row, given the ids it may reference. */
@@ -86,6 +88,18 @@ const TABLES: GridTable[] = [
     change: { message: 'changed' },
   },
   {
+    name: 'packages', referencesClient: true, referencesService: true, appendOnly: true,
+    body: (refs) => ({ client_id: refs.client_id, service_id: refs.service_id, visits: 5, price: 400, sold_on: '2025-03-01' }),
+    another: (refs) => ({ client_id: refs.client_id, service_id: refs.service_id, visits: 10, price: 750, sold_on: '2025-03-02' }),
+    change: { note: 'changed' },
+  },
+  {
+    name: 'payments', referencesClient: true, appendOnly: true,
+    body: (refs) => ({ client_id: refs.client_id, amount: 85, method: 'card' }),
+    another: (refs) => ({ client_id: refs.client_id, amount: 40, method: 'cash' }),
+    change: { note: 'changed' },
+  },
+  {
     name: 'reminders', referencesClient: true, appendOnly: false, referencesAppointments: true, undeletable: true,
     body: (refs) => ({ appointment_id: refs.appointment_id, client_id: refs.client_id, channel: 'sms', message: 'Grid reminder' }),
     another: (refs) => ({ appointment_id: refs.second_appointment_id, client_id: refs.client_id, channel: 'email', message: 'Second reminder' }),
@@ -97,6 +111,10 @@ const TABLES: GridTable[] = [
 async function referencesFor(table: GridTable, who: Caller, clientName: string): Promise<Row> {
   if (!table.referencesClient) return {};
   const client_id = (await createClient(who, { name: clientName })).id;
+  if (table.referencesService) {
+    const [service] = await insert(who, 'service_menu', [{ name: `${clientName} Massage`, duration: 60, price: 80 }]);
+    return { client_id, service_id: service!.id };
+  }
   if (!table.referencesAppointments) return { client_id };
   const [first, second] = await insert(who, 'appointments', [
     { client_id, date: '2025-03-10', start_time: '09:00', end_time: '10:00' },
@@ -105,8 +123,8 @@ async function referencesFor(table: GridTable, who: Caller, clientName: string):
   return { client_id, appointment_id: first!.id, second_appointment_id: second!.id };
 }
 
-/** References that exist nowhere: a missing client (and appointments). */
-const missingRefs = (): Row => ({ client_id: randomUUID(), appointment_id: randomUUID(), second_appointment_id: randomUUID() });
+/** References that exist nowhere: a missing client (and service, and appointments). */
+const missingRefs = (): Row => ({ client_id: randomUUID(), service_id: randomUUID(), appointment_id: randomUUID(), second_appointment_id: randomUUID() });
 
 type Who = 'owner' | 'other practice' | 'no token' | 'expired token' | 'forged token';
 const OPERATIONS = ['GET', 'POST', 'PATCH', 'DELETE', 'upsert'] as const;
