@@ -2,6 +2,7 @@
 // names the payment it reverses), packages are prepaid visits of a service, and what each client
 // owes is one SQL function over both and the completed visits.
 import { balances } from './0016/balances.js';
+import { forcedAndAudited } from './0016/forced-and-audited.js';
 import { ledgerRules } from './0016/ledger-rules.js';
 import { ledgerTables } from './0016/ledger-tables.js';
 import type { Migration } from './migration.js';
@@ -10,5 +11,5 @@ import { packageDraws } from './0016/package-draws.js';
 export const payments: Migration = {
   version: 16,
   name: 'payments ledger, packages and balances',
-  sql: [ledgerTables, ledgerRules, packageDraws, balances].join('\n'),
+  sql: [ledgerTables, forcedAndAudited, ledgerRules, packageDraws, balances].join('\n'),
 };
