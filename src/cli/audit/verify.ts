@@ -2,7 +2,7 @@
 // each row's SHA-256 from its fields and the row before it (the view audit_chain_breaks, migration
 // 15); the first row that does not fit is named and the command exits 1.
 import { Command } from 'commander';
-import { addJsonFlag } from '../../core/output-flags.js';
+import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
 import type { Context } from '../context.js';
 import { CommandError, SilentExit } from '../errors.js';
@@ -35,7 +35,7 @@ The last line names the chain's head (the newest row's hash): keep it somewhere 
 verify whose chain still leads to it shows nothing was rewritten since.
 Exit codes: 0 intact, 1 a row does not fit (or another failure), 4 not signed in.`)
     .action((options: VerifyOptions) => runVerify(options, ctx));
-  return addJsonFlag(command, RESULT_FIELDS);
+  return addOutputFlags(command, RESULT_FIELDS);
 }
 
 async function runVerify(options: VerifyOptions, ctx: Context): Promise<void> {

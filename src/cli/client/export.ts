@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { addJsonFlag } from '../../core/output-flags.js';
+import { addOutputFlags } from '../../core/output-flags.js';
 import { toCsv, type CsvValue } from '../../formats/csv.js';
 import { writeFileAtomically } from '../../fs/atomic-files.js';
 import type { Context } from '../context.js';
@@ -44,7 +44,7 @@ export function exportCommand(ctx: Context): Command {
 `)
     .addHelpText('after', '\nExit codes: 0 written, 1 failure (nothing recorded), 2 bad input or the folder exists, 4 not signed in.')
     .action((client: string, options: ExportOptions) => runExport(client, options, ctx));
-  return addJsonFlag(command, RESULT_FIELDS);
+  return addOutputFlags(command, RESULT_FIELDS);
 }
 
 const csvValue = (value: unknown): CsvValue =>

@@ -3,7 +3,7 @@
 // which names the package. Were the payment to fail, the package stands billed and unpaid, and
 // `practice balance` shows it owed until `pay add` records it.
 import { Command, Option } from 'commander';
-import { addJsonFlag } from '../../core/output-flags.js';
+import { addOutputFlags } from '../../core/output-flags.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { amountOption, countOption, dayOption } from '../shared/input.js';
@@ -44,7 +44,7 @@ export function sellCommand(ctx: Context): Command {
   $ practice package sell --client ann --service "Hot stone 90" --visits 3 --price 330 --unpaid --json
 `)
     .action((options: SellOptions) => runSell(options, ctx));
-  return addJsonFlag(command, SALE_FIELDS);
+  return addOutputFlags(command, SALE_FIELDS);
 }
 
 async function runSell(options: SellOptions, ctx: Context): Promise<void> {

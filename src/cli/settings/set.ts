@@ -1,7 +1,7 @@
 // `practice settings set <key> <value>`: one setting written, an upsert on the practice's key (POST
 // practice_settings?on_conflict=therapist_id,key). Checked here first; the database checks again.
 import { Command } from 'commander';
-import { addJsonFlag } from '../../core/output-flags.js';
+import { addOutputFlags } from '../../core/output-flags.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { SETTING_KEYS, type SettingKey, type SettingRow, settingKey } from './shared.js';
@@ -39,5 +39,5 @@ export function setCommand(ctx: Context): Command {
       if (options.json) ctx.out.json({ key: row!.key, value: row!.value, updated_at: row!.updated_at });
       else ctx.out.success(`${key} is ${value}.`);
     });
-  return addJsonFlag(command, FIELDS);
+  return addOutputFlags(command, FIELDS);
 }
