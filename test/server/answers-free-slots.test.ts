@@ -1,7 +1,8 @@
 // The free-slot answer (migration 12) against an independent oracle, minute by minute: for any
 // opening hours of a day (split shifts, or closed), closures and bookings (with buffers, in any
 // status), free_slots at a step of one minute lists exactly the starts where a visit and its buffer
-// fit, and free_windows exactly the free minutes. Two practices share the day and the ids: each
+// fit, at any other step those on the grid from each opening plus the edges of the free time, and
+// free_windows exactly the free minutes. Two practices share the day and the ids: each
 // answer comes from the caller's rows alone. Called as `authenticated` with the JWT's claims, under
 // row-level security, as the REST service calls it.
 import fc from 'fast-check';
@@ -119,6 +120,20 @@ describe('free_slots and free_windows', () => {
         const windows = await asPractice<{ start_time: string; end_time: string }>(practice, 'select start_time, end_time from public.free_windows($1, $1)', [date]);
         expect(windows).toEqual(runs(Array.from({ length: DAY }, (_, minute) => minute).filter((minute) => free(minute, day))));
       }
+    }), { numRuns: 25 });
+  }, 120_000);
+
+  it('at any step, lists the bookable starts on the grid from each opening, and where each free window starts', async () => {
+    let run = 0;
+    await fc.assert(fc.asyncProperty(aDay, fc.integer({ min: 1, max: 90 }), fc.integer({ min: 0, max: 30 }), fc.integer({ min: 2, max: 60 }), async (day, length, buffer, step) => {
+      const date = new Date(Date.UTC(2031, 2, 3 + 7 * run++)).toISOString().slice(0, 10);
+      await writeDay(A, date, day);
+      const slots = await asPractice<{ start_time: string }>(A, 'select start_time from public.free_slots($1, $1, $2, $3, $4)', [date, length, buffer, step]);
+      // An edge: a free minute after one that is not (an opening, the end of a closure or of a booking with its buffer).
+      const edge = (minute: number) => free(minute, day) && !free(minute - 1, day);
+      const onGrid = (minute: number) => day.shifts.some(([open, close]) => open <= minute && minute < close && (minute - open) % step === 0);
+      const minutes = Array.from({ length: DAY - length }, (_, minute) => minute);
+      expect(slots.map((slot) => slot.start_time)).toEqual(minutes.filter((start) => bookable(start, day, length, buffer) && (edge(start) || onGrid(start))).map(clock));
     }), { numRuns: 25 });
   }, 120_000);
 
