@@ -82,7 +82,8 @@ try {
     { name: 'practice auth status', args: [BIN, 'auth', 'status'], goal: 2.5 },
     // The therapist's one-request read: the appointment noun, the practice's time zone, JSON.
     { name: 'practice appt list --json', args: [BIN, 'appt', 'list', '--date', new Date().toISOString().slice(0, 10), '--json'], goal: 2.0 },
-    ...(otherBuild ? [{ name: 'auth status, --other-build', args: [join(resolve(otherBuild), 'bin', 'practice.cjs'), 'auth', 'status'] }] : []),
+    // Its own cache folder: a run of one build drops the same Node's cache of any other build.
+    ...(otherBuild ? [{ name: 'auth status, --other-build', args: [join(resolve(otherBuild), 'bin', 'practice.cjs'), 'auth', 'status'], env: { XDG_CACHE_HOME: join(home, 'other-build-cache') } }] : []),
     // What a command's first run after an install or upgrade costs, before its compile cache exists.
     { name: 'auth status, no compile cache', args: [BIN, 'auth', 'status'], env: { NODE_DISABLE_COMPILE_CACHE: '1' } },
     { name: 'node:http: import + 1 request', args: ['--input-type=module', '-e', `import http from 'node:http'; http.get(${JSON.stringify(request)}, (r) => { r.resume(); r.on('end', () => process.exit(0)); })`] },
