@@ -1,7 +1,7 @@
 // Cold start of the CLI on Node 20 and Node 24 side by side, each as ratios to that Node's own
 // `node -e 0` measured in the same run (DESIGN.md section 7): `practice --version` (goal <= 1.6x)
-// and two one-request reads of a running service, `practice auth status` and `practice appt list
-// --date today` (goal <= 2.5x), on both.
+// and two one-request reads of a running service, `practice auth status` (goal <= 2.5x) and
+// `practice appt list --date D --json` (goal <= 2.0x, issue 26 point 9), on both.
 //
 //   npm run build && node bench/cli/run.mjs [--runs 30] [--other-build DIR]    (or: npm run bench:cli)
 //
@@ -80,9 +80,10 @@ try {
     // The whole command tree built (--version answers before it loads): what every command pays.
     { name: 'practice --help', args: [BIN, '--help'] },
     { name: 'practice auth status', args: [BIN, 'auth', 'status'], goal: 2.5 },
-    // The therapist's one-request read: the appointment noun, the practice's time zone, a table.
-    { name: 'practice appt list', args: [BIN, 'appt', 'list', '--date', 'today'], goal: 2.5 },
-    ...(otherBuild ? [{ name: 'auth status, --other-build', args: [join(resolve(otherBuild), 'bin', 'practice.cjs'), 'auth', 'status'] }] : []),
+    // The therapist's one-request read: the appointment noun, the practice's time zone, JSON.
+    { name: 'practice appt list --json', args: [BIN, 'appt', 'list', '--date', new Date().toISOString().slice(0, 10), '--json'], goal: 2.0 },
+    // Its own cache folder: a run of one build drops the same Node's cache of any other build.
+    ...(otherBuild ? [{ name: 'auth status, --other-build', args: [join(resolve(otherBuild), 'bin', 'practice.cjs'), 'auth', 'status'], env: { XDG_CACHE_HOME: join(home, 'other-build-cache') } }] : []),
     // What a command's first run after an install or upgrade costs, before its compile cache exists.
     { name: 'auth status, no compile cache', args: [BIN, 'auth', 'status'], env: { NODE_DISABLE_COMPILE_CACHE: '1' } },
     { name: 'node:http: import + 1 request', args: ['--input-type=module', '-e', `import http from 'node:http'; http.get(${JSON.stringify(request)}, (r) => { r.resume(); r.on('end', () => process.exit(0)); })`] },

@@ -25,7 +25,8 @@ const GOAL = 1.2;
 const home = mkdtempSync(join(tmpdir(), 'practice-bench-lists-'));
 const env = { PATH: process.env.PATH, HOME: home, TZ: 'UTC', PRACTICE_CONFIG_DIR: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), XDG_CACHE_HOME: join(home, 'cache') };
 
-const service = await startService({ env, dataDir: join(home, 'service'), flags: ['--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0'] });
+// No limits, and time enough for the seeding inserts on a busy shared machine (they ran past the default 8 s).
+const service = await startService({ env, dataDir: join(home, 'service'), flags: ['--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0', '--statement-timeout-authenticated', '120'] });
 const proxy = await countingProxy(service.url);
 try {
   const { token, userId } = await signUp(service.url, service.anon_key);

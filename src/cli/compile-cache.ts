@@ -6,27 +6,32 @@
 // 24, and on Node 20, which has none, it saves the ~10 ms of compiling that kept bench/lists from
 // its goal. Either cache is only ever a shortcut: a missing, stale, damaged or unwritable one is no
 // cache, never a failure.
+//
+// Only node:fs and node:path, which Node loads before any script, are imported at the top: this
+// runs on every command (its imports on `--version` too), and on Node 20 node:module (with the ES
+// module loader), node:os, node:vm and node:fs/promises cost ~20 of the ~125 million instructions
+// of a one-request read (callgrind); the others are required where they are used.
 import { readFileSync, statSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import * as nodeModule from 'node:module';
-import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { Script } from 'node:vm';
+import type { Script } from 'node:vm';
 
+type NodeModule = typeof import('node:module');
 type EnableCompileCache = (directory?: string) => unknown;
-type Compile = (this: nodeModule, content: string, filename: string) => unknown;
+type Compile = (this: InstanceType<NodeModule['Module']>, content: string, filename: string) => unknown;
 
 /** Where ours goes: the user's cache folder, never the package's (it may be read-only, or shared). */
 function compileCacheDir(env: NodeJS.ProcessEnv): string {
-  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'practice', 'compile-cache');
+  return join(env.XDG_CACHE_HOME || join(env.HOME || (require('node:os') as typeof import('node:os')).homedir(), '.cache'), 'practice', 'compile-cache');
 }
+
+/** Node 22.1+ has a compile cache of its own (module.enableCompileCache); Node 20 has none. */
+const NODE_HAS_COMPILE_CACHE = Number(process.versions.node.split('.')[0]) >= 22;
 
 /** Turns the caches on before `bundleDir`'s cli.cjs is required, unless the user has set Node's own. */
 export function enableCompileCache(env: NodeJS.ProcessEnv, bundleDir: string): void {
-  const enable = (nodeModule as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
   // NODE_COMPILE_CACHE: Node has already enabled its own, in the user's folder, for every file; NODE_DISABLE_COMPILE_CACHE: off.
   if (env.NODE_COMPILE_CACHE || env.NODE_DISABLE_COMPILE_CACHE) return;
-  if (enable !== undefined) enable(compileCacheDir(env));
+  if (NODE_HAS_COMPILE_CACHE) (require('node:module') as { enableCompileCache?: EnableCompileCache }).enableCompileCache?.(compileCacheDir(env));
   cacheBundleByHand(compileCacheDir(env), bundleDir);
 }
 
@@ -39,7 +44,8 @@ const thisNode = `dist-${process.version}-${process.arch}-`;
  * rewrites all of dist/ at once, so cli.cjs's size and time name the build's folder.
  */
 function cacheBundleByHand(root: string, bundleDir: string): void {
-  const Module = nodeModule.Module as unknown as { prototype: { _compile: Compile } };
+  // This module's own module object is a Module: its class is what node:module exports.
+  const Module = module.constructor as unknown as { prototype: { _compile: Compile } };
   let dir: string;
   try {
     const { size, mtimeMs } = statSync(join(bundleDir, 'cli.cjs'));
@@ -47,7 +53,9 @@ function cacheBundleByHand(root: string, bundleDir: string): void {
   } catch {
     return;
   }
-  const ours = nodeModule.createRequire(join(bundleDir, 'main.cjs'));
+  // This file is bundled into bundleDir's main.cjs, so its require resolves from bundleDir.
+  const ours = require;
+  const { Script } = require('node:vm') as typeof import('node:vm');
   const compile = Module.prototype._compile;
   const unsaved: Array<[string, Script]> = [];
   Module.prototype._compile = function (content, filename) {
@@ -75,6 +83,7 @@ async function save(root: string, dir: string, scripts: Array<[string, Script]>)
   try {
     // Loaded here, after the command: the commands that find their cache never load it for this.
     const { writeFileAtomically } = await import('../fs/atomic-files.js');
+    const { mkdir, readdir, rm } = require('node:fs/promises') as typeof import('node:fs/promises');
     await mkdir(dir, { recursive: true, mode: 0o700 });
     for (const [name, script] of scripts) await writeFileAtomically(join(dir, name), script.createCachedData(), { durable: false });
     // Another Node's stay: two Nodes may take turns running the CLI.

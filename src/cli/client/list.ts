@@ -9,7 +9,7 @@ import { CLIENT_STATUSES } from '../../model/record-values.js';
 import type { Client } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { countOption } from '../shared/input.js';
-import { readRows } from '../shared/read-ranged.js';
+import { printList } from '../shared/print-list.js';
 import { COLUMNS, FIELDS } from './shared.js';
 
 interface ListOptions extends RowOptions {
@@ -39,5 +39,5 @@ async function runList(options: ListOptions, ctx: Context): Promise<void> {
   if (options.status) request.eq('status', options.status);
   const fields = requestedFields(options);
   if (fields) request.select(fields as (keyof Client & string)[]);
-  await ctx.out.rows(await readRows<Client>(api, 'clients', request, limit), COLUMNS, options, 'No clients.');
+  await printList(ctx, api, 'clients', request, limit, COLUMNS, options, 'No clients.');
 }

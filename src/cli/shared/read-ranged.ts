@@ -31,30 +31,43 @@ export async function readRanged<Row>(api: ApiClient, table: string, request: Qu
  * in it would shift the ranges.
  */
 export async function readRows<Row>(api: ApiClient, table: string, request: Query<any>, limit = Infinity): Promise<Row[]> {
-  if (limit === 0) return [];
+  const rows: Row[] = [];
+  await readPages<Row>(api, table, request, limit, (page) => rows.push(...page));
+  return rows;
+}
+
+/**
+ * The rows readRows reads, handed to `onRows` page by page in their order, each page as soon as it
+ * and every page before it are in: a caller prints them while the rest are read, and keeps none.
+ */
+export async function readPages<Row>(api: ApiClient, table: string, request: Query<any>, limit: number, onRows: (rows: Row[]) => void): Promise<void> {
+  if (limit === 0) return;
   request.order('id');
   // Said in the query too, as INTERFACE.md lists it; the host intersects it with each page's range.
   if (limit !== Infinity) request.limit(limit);
   const first = await readPage<Row>(api, table, request, range(0, limit), true);
-  const rows = first.rows;
-  const pageRows = rows.length;
-  if (pageRows === 0) return rows;
+  const pageRows = first.rows.length;
+  if (pageRows === 0) return;
+  onRows(first.rows);
+  let read = pageRows;
   const end = Math.min(first.total ?? Infinity, limit);
-  if (rows.length >= end) return rows;
+  if (read >= end) return;
   if (first.total !== null) {
     const offsets: number[] = [];
     for (let offset = pageRows; offset < end; offset += pageRows) offsets.push(offset);
-    const pages = await inBatches(offsets, PARALLEL_PAGES, (offset) => readPage<Row>(api, table, request, range(offset, Math.min(offset + pageRows, limit)), false));
-    for (const page of pages) rows.push(...page.rows);
+    await inBatches(offsets, PARALLEL_PAGES, (offset) => readPage<Row>(api, table, request, range(offset, Math.min(offset + pageRows, limit)), false), (page) => {
+      read += page.rows.length;
+      onRows(page.rows);
+    });
     // Pages shorter than the first (rows deleted meanwhile, a host whose cap moves): the count said more.
-    if (rows.length >= end) return rows;
+    if (read >= end) return;
   }
-  while (rows.length < limit) {
-    const page = await readPage<Row>(api, table, request, range(rows.length, limit), false);
+  while (read < limit) {
+    const page = await readPage<Row>(api, table, request, range(read, limit), false);
     if (page.rows.length === 0) break;
-    rows.push(...page.rows);
+    read += page.rows.length;
+    onRows(page.rows);
   }
-  return rows;
 }
 
 /** The Range header from row `from` up to, not including, row `to` (open when `to` is Infinity). */
@@ -74,16 +87,28 @@ function totalOf(response: ApiResponse): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** `read` of every item, at most `width` at a time, the answers in the order of the items. */
-async function inBatches<Item, Answer>(items: readonly Item[], width: number, read: (item: Item) => Promise<Answer>): Promise<Answer[]> {
-  const answers: Answer[] = new Array(items.length);
+/** `read` of every item, at most `width` at a time; `inOrder` gets each answer in the order of the items, as soon as it and every one before it are in. */
+async function inBatches<Item, Answer>(items: readonly Item[], width: number, read: (item: Item) => Promise<Answer>, inOrder: (answer: Answer) => void): Promise<void> {
+  // Answers in before one ahead of them, until that one is in.
+  const waiting = new Map<number, Answer>();
   let next = 0;
+  let handed = 0;
+  // After a failure nothing more is handed on (nor read): what was handed stays a beginning that stops.
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const index = next++;
-      answers[index] = await read(items[index]!);
+      try {
+        waiting.set(index, await read(items[index]!));
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      for (let answer = waiting.get(handed); !failed && answer !== undefined; answer = waiting.get(handed)) {
+        waiting.delete(handed++);
+        inOrder(answer);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-  return answers;
 }
