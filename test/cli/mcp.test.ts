@@ -71,8 +71,8 @@ describe('practice mcp, read-only (the default)', async () => {
   it('lists every tool with an input schema and a description, and no delete tool', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
-      'schedule', 'find_free_slots', 'find_client', 'client_history', 'month_revenue',
-      'book', 'reschedule', 'cancel', 'log_message', 'draft_soap_note', 'record_expense',
+      'schedule', 'find_free_slots', 'find_client', 'client_history', 'client_balance', 'month_revenue',
+      'book', 'reschedule', 'cancel', 'log_message', 'draft_soap_note', 'record_expense', 'record_payment',
     ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
@@ -198,7 +198,7 @@ describe('practice mcp --allow-writes', async () => {
     expect([note.subjective, note.plan, note.signed_at ?? null]).toEqual(['Low back pain, 4/10', 'Heat', null]);
     const history = await json(client, 'client_history', { client: 'ann' });
     expect(history.client.name).toBe('Ann Lee');
-    expect(history.client.upcoming.map((row: any) => row.id)).toContain(booked.id);
+    expect(history.client.last_visits.map((row: any) => row.id)).toContain(booked.id);
     expect(history.client.session_notes.map((row: any) => row.id)).toEqual([note.id]);
     expect(history.messages.map((row: any) => row.message)).toEqual(['Running 10 min late']);
   });
@@ -213,6 +213,16 @@ describe('practice mcp --allow-writes', async () => {
     const rows = await json(client, 'month_revenue', { month: '2027-03', by: 'month' });
     expect(rows).toHaveLength(1);
     expect([rows[0].completed, rows[0].revenue, rows[0].cancelled]).toEqual([1, '80.00', 1]);
+  });
+
+  it('records a payment for the visit, and the balance shows what is still owed', async () => {
+    const payment = await json(allowed, 'record_payment', { client: 'ann', amount: '50', method: 'card', appointment: booked.id });
+    expect([Number(payment.amount), payment.method, payment.appointment_id]).toEqual([50, 'card', booked.id]);
+    const [balance] = await json(client, 'client_balance', { client: 'ann' });
+    expect([balance.client_name, Number(balance.billed), Number(balance.paid), Number(balance.owed)]).toEqual(['Ann Lee', 80, 50, 30]);
+    const refused = await callTool(client, 'record_payment', { client: 'ann', amount: '10', method: 'cash' });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain('read-only');
   });
 
   it('refuses to cancel a held visit, saying which statuses it may take instead', async () => {

@@ -17,8 +17,8 @@ export const findClientTool = tool({
 export const clientHistoryTool = tool({
   name: 'client_history',
   title: "A client's history",
-  description: "One client's record with their most recent appointments and session notes, and their conversation log "
-    + '(newest messages), as one JSON object: { client: {..., appointments, session_notes}, messages: [...] }.',
+  description: "One client's record with their last visits (completed), upcoming appointments and session notes, and their "
+    + 'conversation log (newest messages), as one JSON object: { client: {..., last_visits, upcoming, session_notes}, messages: [...] }.',
   input: {
     client: z.string().min(1).describe(CLIENT),
     recent: z.number().int().positive().max(100).default(5).describe('how many appointments and notes'),
