@@ -1,6 +1,7 @@
 // The one JSON shape rule (`practice help formats`): a command about one record prints one JSON
 // object, a list command an array. The whole command tree is walked, so a command that takes --json
 // without a shape in SHAPES fails here; then each is run with --json against a real service.
+import { writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -88,6 +89,8 @@ const SHAPES: Record<string, Shape> = {
   // One sale: the package and its payment.
   'package sell': 'object',
   'package list': 'array',
+  // A count per table of the file: a list.
+  'import': 'array',
 };
 
 /** The paths of every command in the tree with a --json flag, each lazily loaded noun built in full. */
@@ -143,6 +146,7 @@ beforeAll(async () => {
   await ok(['hours', 'set', 'monday', '09:00-17:00']);
   await created('payment', ['pay', 'add', '--client', 'Shape Ann', '--amount', '50', '--method', 'cash']);
   await created('mistake', ['pay', 'add', '--client', 'Shape Ann', '--amount', '20', '--method', 'card']);
+  await writeFile(join(home.dir, 'backup.json'), await ok(['export']));
 });
 
 // In order: the writes come after the reads of the same records, deletes last.
@@ -213,6 +217,7 @@ const RUNS: Array<[string, () => string[]]> = [
   ['report clients', () => ['report', 'clients', '--month', '2026-12']],
   ['report visits', () => ['report', 'visits', '--year', '2026']],
   ['remind', () => ['remind', '--within', '1h', '--dry-run']],
+  ['import', () => ['import', join(home.dir, 'backup.json'), '--dry-run']],
   ['server schema', () => ['server', 'schema', '--output', join(home.dir, 'supabase', 'migrations')]],
 ];
 
