@@ -1,5 +1,6 @@
 // A series drawn as horizontal bars under its table, for a person at a terminal: one line per
 // interval, the bar in Unicode eighth blocks scaled to the largest value, the line fitting `width`.
+import displayWidth from 'string-width';
 
 export interface Bar {
   label: string;
@@ -20,8 +21,8 @@ function blocks(units: number): string {
 
 /** The chart's lines, without a trailing newline; `paint` colours the bars (identity without colour). */
 export function renderBarChart(bars: readonly Bar[], width: number, paint: (text: string) => string = (text) => text): string[] {
-  const labelWidth = Math.max(0, ...bars.map((bar) => bar.label.length));
-  const textWidth = Math.max(0, ...bars.map((bar) => bar.text.length));
+  const labelWidth = Math.max(0, ...bars.map((bar) => displayWidth(bar.label)));
+  const textWidth = Math.max(0, ...bars.map((bar) => displayWidth(bar.text)));
   // label, a space, the bar, a space, the text.
   const barWidth = Math.max(MIN_BAR, width - labelWidth - textWidth - 2);
   const largest = Math.max(0, ...bars.map((bar) => bar.value));
@@ -29,6 +30,8 @@ export function renderBarChart(bars: readonly Bar[], width: number, paint: (text
     const units = largest <= 0 || bar.value <= 0 ? 0 : Math.max(1, Math.round((bar.value / largest) * barWidth * 8));
     const drawn = blocks(units);
     const padding = ' '.repeat(barWidth - Math.ceil(units / 8));
-    return `${bar.label.padEnd(labelWidth)} ${drawn ? paint(drawn) : ''}${padding} ${bar.text.padStart(textWidth)}`.trimEnd();
+    const labelPad = ' '.repeat(labelWidth - displayWidth(bar.label));
+    const textPad = ' '.repeat(textWidth - displayWidth(bar.text));
+    return `${bar.label}${labelPad} ${drawn ? paint(drawn) : ''}${padding} ${textPad}${bar.text}`.trimEnd();
   });
 }
