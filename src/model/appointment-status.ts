@@ -7,6 +7,9 @@ export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'completed', 'can
 
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+/** The statuses of a booking still to happen (or to be resolved): what time off or an archive strands. */
+export const BOOKED_STATUSES: readonly AppointmentStatus[] = ['scheduled', 'confirmed'];
+
 // `no_show` is our extension to INTERFACE.md's four statuses; a backend that lacks it refuses the
 // write itself, so the table does not need to know which backend it talks to.
 const NEXT: Readonly<Record<AppointmentStatus, readonly AppointmentStatus[]>> = {

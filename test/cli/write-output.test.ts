@@ -24,7 +24,8 @@ const successLine = (stderr: string) => expect(stderr).toMatch(/^✓ [^\n]+\n$/)
 const CREATES: Array<[string, string, string[]]> = [
   ['client add', 'clients', ['client', 'add', '--name', 'Cora Diaz', '--phone', '555-0101']],
   ['service add', 'service_menu', ['service', 'add', '--name', 'Hot stone 45', '--duration', '45', '--price', '70']],
-  ['appt add', 'appointments', ['appt', 'add', '--client', 'Cora Diaz', '--date', '2026-11-23', '--start', '9', '--service', 'Hot stone 45']],
+  // A past day, recorded as held: a booking in the past would be asked about (and warned of).
+  ['appt add', 'appointments', ['appt', 'add', '--client', 'Cora Diaz', '--date', '2026-11-23', '--start', '9', '--service', 'Hot stone 45', '--status', 'completed']],
   ['note add', 'sessions', ['note', 'add', '--client', 'Cora Diaz', '-S', 'Stiff neck']],
   ['expense add', 'expenses', ['expense', 'add', '--amount', '19.90', '--category', 'linens']],
   ['msg add', 'conversation_log', ['msg', 'add', '--client', 'Cora Diaz', '--role', 'client', '--message', 'Thanks!']],
@@ -72,7 +73,7 @@ describe('an update or status change', () => {
   // `<id>` stands for the short id of the table's first row; the second command runs with --json.
   it.each([
     ['service update', 'service_menu', ['service', 'update', '<id>', '--price', '75'], ['service', 'update', '<id>', '--buffer', '5']],
-    ['appt confirm, complete', 'appointments', ['appt', 'confirm', '<id>'], ['appt', 'complete', '<id>']],
+    ['appt confirm, complete', 'appointments', ['appt', 'confirm', '<id>', '--yes'], ['appt', 'complete', '<id>']],
     ['appt update', 'appointments', ['appt', 'update', '<id>', '--notes', 'Bring stones'], ['appt', 'update', '<id>', '--clear-notes']],
     ['expense update', 'expenses', ['expense', 'update', '<id>', '--vendor', 'Linen Co'], ['expense', 'update', '<id>', '--amount', '20']],
     ['note update', 'sessions', ['note', 'update', '<id>', '-O', 'Tender C5'], ['note', 'update', '<id>', '-A', 'Muscular']],

@@ -2,13 +2,13 @@
 // read that fetches a row named by id or id prefix, which flag sets which field, and the booking --yes.
 import type { Column } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { statusWord } from '../../model/appointment-status.js';
 import type { Appointment } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import { dayOfWeek, parseTimeOfDay } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { yesOption } from '../shared/confirm.js';
+import { describeAppointment } from '../shared/appointment-line.js';
 import { resolveRowId } from '../shared/resolve.js';
 
 export const FIELDS = ['id', 'date', 'start_time', 'end_time', 'status', 'client_id', 'client_name', 'service_id', 'price', 'buffer_minutes', 'series_id', 'recurrence', 'therapist_id', 'notes', 'created_at', 'updated_at'];
@@ -45,10 +45,7 @@ export function dayName(date: string): string {
 }
 
 /** One line for messages: `3f2a9c1b Ann Lee, 2026-11-23 09:00-10:00 (scheduled)`. */
-export function describe(appointment: Appointment): string {
-  const who = appointment.client_name ?? shortId(appointment.client_id);
-  return `${shortId(appointment.id)} ${who}, ${appointment.date} ${clock(appointment.start_time)}-${clock(appointment.end_time)} (${statusWord(appointment.status)})`;
-}
+export const describe = describeAppointment;
 
 /** The appointment `text` names (a uuid or a unique prefix); a failure when there is none. */
 export async function fetchAppointment(ctx: Context, text: string): Promise<Appointment> {

@@ -3,7 +3,7 @@
 import { parseTimeOfDay } from '../../model/when.js';
 import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
-import { toldOf } from '../remind/told.js';
+import { toldOf } from '../shared/told.js';
 import { clock } from './shared.js';
 
 export async function noteWhatClientWasTold(ctx: Context, after: Appointment): Promise<void> {

@@ -11,8 +11,8 @@ import { type ConfirmOptions, writeConfirmed, yesOption } from '../shared/confir
 import { reportChange } from '../shared/report.js';
 import { resolveClient } from '../shared/resolve.js';
 import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
-import { cancelBookedOption, type CancelBookedOptions, offerToCancel } from '../appt/offer-cancel.js';
-import { OPEN_STATUSES } from '../appt/series-scope.js';
+import { cancelBookedOption, type CancelBookedOptions, offerToCancel } from '../shared/offer-cancel.js';
+import { BOOKED_STATUSES } from '../../model/appointment-status.js';
 import type { Appointment } from '../../model/records.js';
 import { todayIn } from '../../model/when.js';
 import { practiceTimeZone } from '../shared/input.js';
@@ -45,6 +45,6 @@ async function runArchive(text: string, options: ConfirmOptions & CancelBookedOp
   await reportChange(ctx, `Archived client ${nameWithId(archived)}.`, archived, COLUMNS, options);
   const today = todayIn(ctx.now(), await practiceTimeZone(ctx));
   const ahead = await readRows<Appointment>(await ctx.api(), 'appointments', query<Appointment>()
-    .eq('client_id', archived.id).gte('date', today).in('status', OPEN_STATUSES).order('date').order('start_time'));
+    .eq('client_id', archived.id).gte('date', today).in('status', BOOKED_STATUSES).order('date').order('start_time'));
   await offerToCancel(ctx, ahead, `${archived.name} is booked ahead`, options);
 }

@@ -1,6 +1,6 @@
 // `practice hours close <when> [--reason text]`: time off, a day, a range of days or part of a day,
 // whatever the weekly hours say (a closures row, migration 10). Bookings inside it are listed and
-// offered for cancelling (offer-cancel.ts), so their clients hear of it from `practice remind`.
+// offered for cancelling (cli/shared/offer-cancel.ts), so their clients hear of it from `practice remind`.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { type Closure, closedSpan, parseClosureWords } from '../../model/closure.js';
@@ -9,9 +9,9 @@ import { UsageError } from '../errors.js';
 import { type ConfirmOptions } from '../shared/confirm.js';
 import { dayOption, parseFlag } from '../shared/input.js';
 import { reportCreated } from '../shared/report.js';
-import { bookedIn } from '../appt/booked-in.js';
-import { cancelBookedOption, type CancelBookedOptions, offerToCancel } from '../appt/offer-cancel.js';
-import { CLOSURE_COLUMNS, CLOSURE_FIELDS, describeClosure } from './closure-columns.js';
+import { bookedIn } from '../shared/booked-in.js';
+import { cancelBookedOption, type CancelBookedOptions, offerToCancel } from '../shared/offer-cancel.js';
+import { CLOSURE_COLUMNS, CLOSURE_FIELDS, describeClosure } from './time-off.js';
 
 interface CloseOptions extends ConfirmOptions, CancelBookedOptions {
   reason?: string;

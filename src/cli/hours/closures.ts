@@ -2,13 +2,8 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
-import { query } from '../../core/query-builder.js';
-import type { Closure } from '../../model/closure.js';
-import { dateTimeIn } from '../../model/when.js';
 import type { Context } from '../context.js';
-import { practiceTimeZone } from '../shared/input.js';
-import { readRows } from '../shared/read-ranged.js';
-import { CLOSURE_COLUMNS, CLOSURE_FIELDS } from './closure-columns.js';
+import { CLOSURE_COLUMNS, CLOSURE_FIELDS, readClosures } from './time-off.js';
 
 interface ClosuresOptions extends RowOptions {
   all?: boolean;
@@ -24,14 +19,6 @@ export function closuresCommand(ctx: Context): Command {
 `)
     .action((options: ClosuresOptions) => runClosures(options, ctx));
   return addOutputFlags(command, CLOSURE_FIELDS);
-}
-
-/** The closures that end after now on the practice's clock; all of them with `all`. */
-export async function readClosures(ctx: Context, all = false): Promise<Closure[]> {
-  const api = await ctx.api();
-  const filter = query<Closure>().eq('therapist_id', await api.userId()).order('starts_at').order('id');
-  if (!all) filter.gt('ends_at', dateTimeIn(ctx.now(), await practiceTimeZone(ctx)).replace(' ', 'T'));
-  return readRows<Closure>(api, 'closures', filter);
 }
 
 async function runClosures(options: ClosuresOptions, ctx: Context): Promise<void> {

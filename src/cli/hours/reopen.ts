@@ -13,8 +13,7 @@ import { practiceTimeZone } from '../shared/input.js';
 import { reportChangedRows } from '../shared/report.js';
 import { resolveRowId } from '../shared/resolve.js';
 import { countOf } from '../../model/count.js';
-import { readClosures } from './closures.js';
-import { CLOSURE_COLUMNS, CLOSURE_FIELDS, describeClosure } from './closure-columns.js';
+import { CLOSURE_COLUMNS, CLOSURE_FIELDS, describeClosure, readClosures } from './time-off.js';
 
 export function reopenCommand(ctx: Context): Command {
   const command = new Command('reopen')

@@ -6,9 +6,9 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import type { Appointment, BusinessHours, BusinessHoursCreate } from '../../model/records.js';
-import { dayOfWeek, type DayOfWeek, type OpeningInterval, parseDaysOfWeek, parseHoursSpec, todayIn } from '../../model/when.js';
-import { OPEN_STATUSES } from '../appt/series-scope.js';
-import { clock, describe } from '../appt/shared.js';
+import { dayOfWeek, type DayOfWeek, type OpeningInterval, parseDaysOfWeek, parseHoursSpec, parseTimeOfDay, todayIn } from '../../model/when.js';
+import { BOOKED_STATUSES } from '../../model/appointment-status.js';
+import { describeAppointment } from '../shared/appointment-line.js';
 import type { Context } from '../context.js';
 import { parseFlag, practiceTimeZone } from '../shared/input.js';
 import { readRows } from '../shared/read-ranged.js';
@@ -54,7 +54,7 @@ async function runSet(days: DayOfWeek[], intervals: OpeningInterval[], options: 
   if (options.json || options.format) await printHours(ctx, stored, options, days);
   const outside = await bookedOutside(ctx, days, intervals);
   if (outside.length > 0) {
-    ctx.out.warn(`Booked ahead outside the new hours (kept; \`practice appt reschedule\` or \`appt cancel\` them):\n${outside.map((row) => `  ${describe(row)}`).join('\n')}`);
+    ctx.out.warn(`Booked ahead outside the new hours (kept; \`practice appt reschedule\` or \`appt cancel\` them):\n${outside.map((row) => `  ${describeAppointment(row)}`).join('\n')}`);
   }
 }
 
@@ -62,9 +62,9 @@ async function runSet(days: DayOfWeek[], intervals: OpeningInterval[], options: 
 async function bookedOutside(ctx: Context, days: readonly DayOfWeek[], intervals: readonly OpeningInterval[]): Promise<Appointment[]> {
   const today = todayIn(ctx.now(), await practiceTimeZone(ctx));
   const ahead = await readRows<Appointment>(await ctx.api(), 'appointments', query<Appointment>()
-    .gte('date', today).in('status', OPEN_STATUSES).order('date').order('start_time'));
+    .gte('date', today).in('status', BOOKED_STATUSES).order('date').order('start_time'));
   return ahead.filter((row) => days.includes(dayOfWeek(row.date))
-    && !intervals.some((open) => open.open_time <= clock(row.start_time) && clock(row.end_time) <= open.close_time));
+    && !intervals.some((open) => open.open_time <= parseTimeOfDay(row.start_time) && parseTimeOfDay(row.end_time) <= open.close_time));
 }
 
 function capitalised(day: string): string {

@@ -8,8 +8,7 @@ import { query } from '../../core/query-builder.js';
 import type { BusinessHours } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { readRows } from '../shared/read-ranged.js';
-import { readClosures } from './closures.js';
-import { describeClosure } from './closure-columns.js';
+import { describeClosure, readClosures } from './time-off.js';
 import { HOURS_FIELDS, printHours } from './shared.js';
 
 export function showCommand(ctx: Context): Command {

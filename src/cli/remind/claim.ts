@@ -7,7 +7,7 @@ import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
 import { query } from '../../core/query-builder.js';
 import type { Due } from './due.js';
-import type { ReminderRow } from './reminder-row.js';
+import type { ReminderRow } from '../shared/reminder-row.js';
 
 /** The claimed row, or null when another run has it. */
 export async function claim(api: ApiClient, due: Due, channel: string, message: string): Promise<ReminderRow | null> {

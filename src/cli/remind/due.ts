@@ -9,8 +9,8 @@ import { query } from '../../core/query-builder.js';
 import type { Appointment, Client, Service } from '../../model/records.js';
 import { parseTimeOfDay } from '../../model/when.js';
 import { readRanged } from '../shared/read-ranged.js';
-import type { ReminderKind, ReminderRow } from './reminder-row.js';
-import { chainOf, lastTold } from './told.js';
+import type { ReminderKind, ReminderRow } from '../shared/reminder-row.js';
+import { chainOf, lastTold } from '../shared/told.js';
 import type { Window } from './window.js';
 
 const OPEN = ['scheduled', 'confirmed'];

@@ -14,7 +14,7 @@ import { claim, markFailed, markSent } from './claim.js';
 import { type Due, dueReminders } from './due.js';
 import { runSender } from './exec.js';
 import { checkTemplate, DEFAULT_TEMPLATE, renderMessage, templateOf } from './message.js';
-import type { ReminderKind } from './reminder-row.js';
+import type { ReminderKind } from '../shared/reminder-row.js';
 import { parseWithin, windowFrom } from './window.js';
 
 interface RemindOptions extends RowOptions {

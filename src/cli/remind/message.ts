@@ -3,7 +3,7 @@
 // a change or a cancellation has its own text, naming the time the client was told before.
 import { dayOfWeek } from '../../model/when.js';
 import { UsageError } from '../errors.js';
-import type { ReminderKind } from './reminder-row.js';
+import type { ReminderKind } from '../shared/reminder-row.js';
 
 export const DEFAULT_TEMPLATE = 'Hi {first_name}, a reminder of your appointment on {day} {date} at {time}. Reply if you need to change it.';
 

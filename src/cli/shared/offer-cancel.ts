@@ -4,11 +4,11 @@
 // from the next `practice remind` (docs/reminders.md).
 import { Option } from 'commander';
 import { query } from '../../core/query-builder.js';
+import { BOOKED_STATUSES } from '../../model/appointment-status.js';
 import type { Appointment } from '../../model/records.js';
 import { countOf } from '../../model/count.js';
 import type { Context } from '../context.js';
-import { OPEN_STATUSES } from './series-scope.js';
-import { describe } from './shared.js';
+import { describeAppointment } from './appointment-line.js';
 
 export interface CancelBookedOptions {
   cancelBooked?: boolean;
@@ -19,7 +19,7 @@ export const cancelBookedOption = () => new Option('--cancel-booked', 'cancel th
 /** Lists `booked` under `why`, then cancels them or says how; the appointments cancelled. */
 export async function offerToCancel(ctx: Context, booked: readonly Appointment[], why: string, options: CancelBookedOptions): Promise<Appointment[]> {
   if (booked.length === 0) return [];
-  ctx.out.warn(`${why}:\n${booked.map((row) => `  ${describe(row)}`).join('\n')}`);
+  ctx.out.warn(`${why}:\n${booked.map((row) => `  ${describeAppointment(row)}`).join('\n')}`);
   const cancel = options.cancelBooked === true
     || (ctx.interactive && await ctx.prompt.confirm(`Cancel ${booked.length === 1 ? 'it' : `these ${booked.length}`}?`, { flag: '--cancel-booked', default: false }));
   if (!cancel) {
@@ -28,7 +28,7 @@ export async function offerToCancel(ctx: Context, booked: readonly Appointment[]
   }
   // The status filter again: one held or cancelled since the read stays as it is.
   const cancelled = await (await ctx.api()).update<Appointment>('appointments',
-    query<Appointment>().in('id', booked.map((row) => row.id)).in('status', OPEN_STATUSES), { status: 'cancelled' });
+    query<Appointment>().in('id', booked.map((row) => row.id)).in('status', BOOKED_STATUSES), { status: 'cancelled' });
   ctx.out.success(`Cancelled ${countOf(cancelled.length, 'appointment')}; \`practice remind\` tells the clients who were reminded.`);
   return cancelled;
 }

@@ -3,14 +3,14 @@
 import type { ApiClient } from '../../core/api-client.js';
 import { query } from '../../core/query-builder.js';
 import { type ClosedSpan, localMoment, overlapsSpan } from '../../model/closure.js';
+import { BOOKED_STATUSES } from '../../model/appointment-status.js';
 import type { Appointment } from '../../model/records.js';
-import { readRows } from '../shared/read-ranged.js';
-import { OPEN_STATUSES } from './series-scope.js';
-import { clock } from './shared.js';
+import { parseTimeOfDay } from '../../model/when.js';
+import { readRows } from './read-ranged.js';
 
 export async function bookedIn(api: ApiClient, span: ClosedSpan): Promise<Appointment[]> {
   const [first, last] = [localMoment(span.starts_at).slice(0, 10), localMoment(span.ends_at).slice(0, 10)];
   const rows = await readRows<Appointment>(api, 'appointments', query<Appointment>()
-    .gte('date', first).lte('date', last).in('status', OPEN_STATUSES).order('date').order('start_time'));
-  return rows.filter((row) => overlapsSpan(span, row.date, clock(row.start_time), clock(row.end_time)));
+    .gte('date', first).lte('date', last).in('status', BOOKED_STATUSES).order('date').order('start_time'));
+  return rows.filter((row) => overlapsSpan(span, row.date, parseTimeOfDay(row.start_time), parseTimeOfDay(row.end_time)));
 }
