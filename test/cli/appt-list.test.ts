@@ -153,6 +153,20 @@ describe('appt today, week, show', () => {
     expect(result.stdout.trim().endsWith('Sunday 2025-11-30\n  no appointments')).toBe(true);
   });
 
+  it('aligns the agenda by display width: a wide name takes two columns a character', async () => {
+    const bruce = (await create('clients', { name: '李小龍 (Bruce)' })).id;
+    const wide = (await create('appointments', { client_id: bruce, date: '2025-12-01', start_time: '09:00', end_time: '10:00', service_id: swedish })).id;
+    const narrow = (await create('appointments', { client_id: clients['Ann Lee']!, date: '2025-12-01', start_time: '11:00', end_time: '12:00', service_id: swedish })).id;
+    const result = await home.run(['appt', 'week', '2025-12-01']);
+    expect(result.code, result.stderr).toBe(0);
+    // "李小龍 (Bruce)" is 11 characters and 14 columns: Ann Lee is padded to 14 columns, not 11.
+    expect(result.stdout).toContain([
+      'Monday 2025-12-01',
+      `  09:00-10:00  李小龍 (Bruce)  Swedish 60  scheduled  ${wide.slice(0, 8)}`,
+      `  11:00-12:00  Ann Lee         Swedish 60  scheduled  ${narrow.slice(0, 8)}`,
+    ].join('\n'));
+  });
+
   it("shows the service's name after its id", async () => {
     const result = await home.run(['appt', 'show', appts.ann!]);
     expect(result.code, result.stderr).toBe(0);

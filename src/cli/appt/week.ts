@@ -9,6 +9,7 @@ import { query } from '../../core/query-builder.js';
 import { shortId } from '../../model/short-id.js';
 import { addDays, weekOf } from '../../model/when.js';
 import { type Closure, closedPartOf } from '../../model/closure.js';
+import { alignColumns } from '../../core/display-width.js';
 import type { ApiClient } from '../../core/api-client.js';
 import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
@@ -62,10 +63,4 @@ async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<
 function closuresOfWeek(api: ApiClient, days: readonly string[]): Promise<Closure[]> {
   return readRows<Closure>(api, 'closures', query<Closure>()
     .lt('starts_at', `${addDays(days[6]!, 1)}T00:00`).gt('ends_at', `${days[0]!}T00:00`).order('starts_at'));
-}
-
-/** Each line's cells padded to the widest of their column, two spaces apart; a column empty on every line is left out. */
-function alignColumns(lines: string[][]): string[] {
-  const widths = (lines[0] ?? []).map((_, column) => Math.max(...lines.map((cells) => cells[column]!.length)));
-  return lines.map((cells) => cells.flatMap((cell, column) => (widths[column] === 0 ? [] : [cell.padEnd(widths[column]!)])).join('  '));
 }
