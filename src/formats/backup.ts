@@ -17,7 +17,8 @@ const BACKUP_VERSION = 1;
 
 /** The tables of a backup, in the order an import inserts them: every table after those it references. */
 export const BACKUP_TABLES = [
-  'clients', 'service_menu', 'business_hours', 'closures', 'appointments', 'sessions', 'expenses', 'conversation_log', 'reminders',
+  'practice_settings', 'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'payments', 'sessions',
+  'expenses', 'conversation_log', 'reminders',
 ] as const;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
@@ -47,15 +48,51 @@ const reminderSchema = z.object({
   follows_id: z._default(z.nullable(z.guid()), null),
 });
 
+// The practice's settings (migration 15): retention periods and the details documents print.
+const settingSchema = z.object({ id: z.guid(), ...rowTimes, key: z.string(), value: z.string() });
+
+const createdOnly = { created_at: z._default(z.nullable(z.iso.datetime({ offset: true })), null) };
+const optionalText = z._default(z.nullable(z.string()), null);
+
+// Money (migration 16): packages sold and the payments ledger, which is never changed, only added to.
+const packageSchema = z.object({
+  id: z.guid(),
+  ...createdOnly,
+  client_id: z.guid(),
+  service_id: z.guid(),
+  visits: z.number(),
+  price: z.number(),
+  sold_on: z.iso.date(),
+  expires_on: z._default(z.nullable(z.iso.date()), null),
+  note: optionalText,
+});
+const paymentSchema = z.object({
+  id: z.guid(),
+  ...createdOnly,
+  kind: z.enum(['payment', 'refund', 'void']),
+  client_id: z.guid(),
+  appointment_id: z._default(z.nullable(z.guid()), null),
+  package_id: z._default(z.nullable(z.guid()), null),
+  reverses_id: z._default(z.nullable(z.guid()), null),
+  amount: z.number(),
+  method: z.string(),
+  paid_at: z.iso.datetime({ offset: true }),
+  reference: optionalText,
+  note: optionalText,
+});
+
 // A row keeps its id, so references inside the file hold in the target and a re-run finds what it sent.
 // therapist_id is left out: the target practice's `auth.uid()` default fills it, so a file can be loaded
 // into another practice, and a row can never be sent as someone else's.
 const rowSchemas = {
+  practice_settings: settingSchema,
   clients: z.omit(clientSchema, { therapist_id: true }),
   service_menu: z.omit(serviceSchema, { therapist_id: true }),
   business_hours: z.omit(businessHoursSchema, { therapist_id: true }),
   closures: closureSchema,
+  packages: packageSchema,
   appointments: z.omit(appointmentSchema, { therapist_id: true }),
+  payments: paymentSchema,
   sessions: z.omit(sessionNoteSchema, { therapist_id: true }),
   expenses: z.omit(expenseSchema, { therapist_id: true }),
   conversation_log: z.omit(messageSchema, { therapist_id: true }),
@@ -149,9 +186,12 @@ const envelopeSchema = z.object({
     sessions: z.array(rowSchemas.sessions),
     expenses: z.array(rowSchemas.expenses),
     conversation_log: z.array(rowSchemas.conversation_log),
-    // Files written before time off and reminders travelled have neither.
+    // Files written before time off, reminders, settings and money travelled have none of them.
     closures: z._default(z.array(rowSchemas.closures), []),
     reminders: z._default(z.array(rowSchemas.reminders), []),
+    practice_settings: z._default(z.array(rowSchemas.practice_settings), []),
+    packages: z._default(z.array(rowSchemas.packages), []),
+    payments: z._default(z.array(rowSchemas.payments), []),
   }),
 });
 
@@ -240,6 +280,12 @@ const REFERENCES = [
   { table: 'reminders', column: 'appointment_id', target: 'appointments' },
   { table: 'reminders', column: 'client_id', target: 'clients' },
   { table: 'reminders', column: 'follows_id', target: 'reminders' },
+  { table: 'packages', column: 'client_id', target: 'clients' },
+  { table: 'packages', column: 'service_id', target: 'service_menu' },
+  { table: 'payments', column: 'client_id', target: 'clients' },
+  { table: 'payments', column: 'appointment_id', target: 'appointments' },
+  { table: 'payments', column: 'package_id', target: 'packages' },
+  { table: 'payments', column: 'reverses_id', target: 'payments' },
 ] as const satisfies readonly { table: BackupTable; column: string; target: BackupTable }[];
 
 function danglingReferences(tables: BackupTables): string[] {
@@ -296,6 +342,7 @@ export function importOrder(backup: Backup): ImportStep[] {
     return { ...row, created_at, updated_at: row.updated_at ?? created_at };
   };
   return [
+    { table: 'practice_settings', rows: tables.practice_settings.map(stamped) },
     {
       table: 'clients',
       rows: tables.clients.map((client) =>
@@ -305,13 +352,19 @@ export function importOrder(backup: Backup): ImportStep[] {
     { table: 'service_menu', rows: tables.service_menu.map(stamped) },
     { table: 'business_hours', rows: tables.business_hours.map(stamped) },
     { table: 'closures', rows: tables.closures.map(stamped) },
+    { table: 'packages', rows: tables.packages.map(createdBy(exported_at)) },
     { table: 'appointments', rows: tables.appointments.map(stamped) },
+    // A refund or void after the payment it reverses, which the ledger requires to exist.
+    { table: 'payments', rows: afterWhatTheyFollow(tables.payments, 'reverses_id').map(createdBy(exported_at)) },
     { table: 'sessions', rows: afterWhatTheyFollow(tables.sessions, 'amends_id').map(stamped) },
     { table: 'expenses', rows: tables.expenses.map(stamped) },
     { table: 'conversation_log', rows: tables.conversation_log.map((message) => ({ ...message, created_at: message.created_at ?? exported_at })) },
     { table: 'reminders', rows: afterWhatTheyFollow(tables.reminders, 'follows_id').map(stamped) },
   ];
 }
+
+/** A row that has only created_at (the ledger's) stamped with the time of the export when the source had none. */
+const createdBy = (exportedAt: string) => <T extends { created_at: string | null }>(row: T): T => ({ ...row, created_at: row.created_at ?? exportedAt });
 
 /**
  * Rows that name an earlier row of their table (a note the one it amends, a notice the message it

@@ -35,6 +35,10 @@ const ids = {
   holidays: '80000000-0000-4000-8000-000000000001',
   reminded: '90000000-0000-4000-8000-000000000001',
   moved: '90000000-0000-4000-8000-000000000002',
+  setting: 'a0000000-0000-4000-8000-000000000001',
+  fivePack: 'b0000000-0000-4000-8000-000000000001',
+  paid: 'c0000000-0000-4000-8000-000000000001',
+  refunded: 'c0000000-0000-4000-8000-000000000002',
 };
 
 const owned = { therapist_id: THERAPIST, created_at: AT, updated_at: LATER };
@@ -69,6 +73,13 @@ function serviceRows() {
       { id: ids.moved, ...owned, appointment_id: ids.visit3, client_id: ids.bob, channel: 'sms', message: 'Moved to 14:00', state: 'sent' as const, error: null, message_id: null, kind: 'changed' as const, announced_date: '2026-11-30', announced_start: '14:00', follows_id: ids.reminded },
       { id: ids.reminded, ...owned, appointment_id: ids.visit3, client_id: ids.bob, channel: 'sms', message: 'See you at 13:00', state: 'sent' as const, error: null, message_id: null, kind: 'reminder' as const, announced_date: '2026-11-30', announced_start: '13:00', follows_id: null },
     ],
+    practice_settings: [{ id: ids.setting, ...owned, key: 'practice_name', value: 'Praxis Lee' }],
+    packages: [{ id: ids.fivePack, therapist_id: THERAPIST, created_at: AT, client_id: ids.ann, service_id: ids.swedish, visits: 5, price: 400, sold_on: '2026-11-01', expires_on: null, note: null }],
+    payments: [
+      // A refund before the payment it reverses: the import puts it after.
+      { id: ids.refunded, therapist_id: THERAPIST, created_at: LATER, kind: 'refund' as const, client_id: ids.ann, appointment_id: null, package_id: null, reverses_id: ids.paid, amount: 10, method: 'card', paid_at: LATER, reference: null, note: 'overcharged' },
+      { id: ids.paid, therapist_id: THERAPIST, created_at: AT, kind: 'payment' as const, client_id: ids.ann, appointment_id: ids.visit2, package_id: null, reverses_id: null, amount: 80, method: 'card', paid_at: AT, reference: 'R-1', note: null },
+    ],
   } satisfies BackupInput['tables'];
 }
 
@@ -83,7 +94,10 @@ function write(tables: BackupInput['tables'] = serviceRows(), sourceUrl = 'https
 }
 
 function emptyTables(): BackupInput['tables'] {
-  return { clients: [], service_menu: [], business_hours: [], closures: [], appointments: [], sessions: [], expenses: [], conversation_log: [], reminders: [] };
+  return {
+    practice_settings: [], clients: [], service_menu: [], business_hours: [], closures: [], packages: [], appointments: [], payments: [],
+    sessions: [], expenses: [], conversation_log: [], reminders: [],
+  };
 }
 
 /** A valid document as an object, to break one piece of in a test. */
@@ -125,13 +139,16 @@ describe('writeBackup', () => {
         `  "exported_at": "${EXPORTED_AT}",`,
         '  "source": { "url": "https://practice.example/rest/v1" },',
         '  "tables": {',
+        '    "practice_settings": [],',
         '    "clients": [',
         `      {"id":"${ids.bob}","created_at":"${AT}","updated_at":"${LATER}","name":"Bob","phone":null,"email":null,"notes":null,"status":"inactive","total_visits":0}`,
         '    ],',
         '    "service_menu": [],',
         '    "business_hours": [],',
         '    "closures": [],',
+        '    "packages": [],',
         '    "appointments": [],',
+        '    "payments": [],',
         '    "sessions": [],',
         '    "expenses": [',
         `      {"id":"${ids.expense}","created_at":"${AT}","updated_at":"${LATER}","date":"2026-11-03","amount":12.5,"category":"linens","description":"towels","vendor":null}`,
@@ -342,8 +359,29 @@ describe('importOrder', () => {
 
   it('inserts the tables in foreign-key order', () => {
     expect(importOrder(backup).map((step) => step.table)).toEqual([
-      'clients', 'service_menu', 'business_hours', 'closures', 'appointments', 'sessions', 'expenses', 'conversation_log', 'reminders',
+      'practice_settings', 'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'payments', 'sessions',
+      'expenses', 'conversation_log', 'reminders',
     ]);
+  });
+
+  it('puts each refund or void after the payment it reverses', () => {
+    const payments = importOrder(backup).find((step) => step.table === 'payments')!;
+    expect(payments.rows.map((row) => row.id)).toEqual([ids.paid, ids.refunded]);
+  });
+
+  it('reads a file written before settings and money travelled as having none', () => {
+    const older = readBackup(documentWith((d) => {
+      delete d.tables.practice_settings;
+      delete d.tables.packages;
+      delete d.tables.payments;
+    }));
+    expect([older.tables.practice_settings, older.tables.packages, older.tables.payments]).toEqual([[], [], []]);
+  });
+
+  it('refuses a payment whose reversed entry is not in the file', () => {
+    expect(() => readBackup(documentWith((d) => {
+      d.tables.payments = d.tables.payments.filter((row: { id: string }) => row.id !== ids.paid);
+    }))).toThrow(`(id ${ids.refunded}).reverses_id: ${ids.paid} is not the id of a row in tables.payments`);
   });
 
   it('puts each reminder notice after the message it follows', () => {
@@ -406,9 +444,10 @@ describe('importOrder', () => {
     for (const step of importOrder(sparse)) {
       const first = step.rows.find((row) => row.id === sparse.tables[step.table][0]!.id)!;
       expect(first.created_at).toBe(EXPORTED_AT);
-      if (step.table !== 'conversation_log') expect((first as { updated_at: string }).updated_at).toBe(EXPORTED_AT);
+      // The log and the money ledger are never updated: they have no updated_at.
+      if (!['conversation_log', 'packages', 'payments'].includes(step.table)) expect((first as { updated_at: string }).updated_at).toBe(EXPORTED_AT);
     }
-    const bob = importOrder(sparse)[0]!.rows[1] as { created_at: string; updated_at: string };
+    const bob = importOrder(sparse).find((step) => step.table === 'clients')!.rows[1] as { created_at: string; updated_at: string };
     expect([bob.created_at, bob.updated_at]).toEqual([EXPORTED_AT, LATER]);
   });
 });
