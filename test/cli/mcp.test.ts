@@ -192,7 +192,11 @@ describe('practice mcp --allow-writes', async () => {
   it('logs a message, drafts an unsigned note, and the history shows both', async () => {
     const message = await json(allowed, 'log_message', { client: 'ann', role: 'client', channel: 'sms', message: 'Running 10 min late' });
     expect(message.message).toBe('Running 10 min late');
-    // A note records a visit held: one of a visit not started yet waits for the therapist's --yes.
+    // A note records a visit held: one of a visit not started yet is refused in the tool's terms until the person agrees.
+    const early = await callTool(allowed, 'draft_soap_note', { client: 'ann', appointment: booked.id, subjective: 'Too early' });
+    expect(early.isError).toBe(true);
+    expect(early.text).toContain('`anyway: true`');
+    expect(early.text).not.toMatch(/--[a-z]/);
     await cli(home, ['appt', 'complete', booked.id, '--yes']);
     const note = await json(allowed, 'draft_soap_note', { client: 'ann', appointment: booked.id, subjective: 'Low back pain, 4/10', plan: 'Heat' });
     expect([note.subjective, note.plan, note.signed_at ?? null]).toEqual(['Low back pain, 4/10', 'Heat', null]);

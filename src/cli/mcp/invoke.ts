@@ -32,12 +32,13 @@ export function commandRunner(ctx: Context, runCli: RunCli): CommandRunner {
   return async (argv) => {
     const stdout = new Capture();
     const stderr = new Capture();
-    // No terminal and --no-input: a question a command would ask refuses instead, naming what to pass.
+    // No terminal: a question a command would ask refuses instead, naming what to pass (in the tool's
+    // terms: tools/tool.ts). Not --no-input, whose name would reach the model in the refusal.
     const command = createContext({ io: { stdin: Readable.from([]), stdout, stderr }, env: ctx.env, now: ctx.now, self: ctx.self });
     command.config = ctx.config;
     command.connection = ctx.connection;
     command.api = ctx.api;
-    const global = [...(ctx.options.profile === undefined ? [] : ['--profile', ctx.options.profile]), '--no-input', '--no-color', '--max-wait', String(ctx.options.maxWait)];
+    const global = [...(ctx.options.profile === undefined ? [] : ['--profile', ctx.options.profile]), '--no-color', '--max-wait', String(ctx.options.maxWait)];
     const code = await runCli([...global, ...argv], command);
     return { ok: code === 0, stdout: stdout.text.trim(), stderr: withoutStack(stderr.text).trim() };
   };

@@ -34,9 +34,14 @@ export const draftNoteTool = tool({
     objective: z.string().optional().describe('what was observed and measured'),
     assessment: z.string().optional().describe('the assessment'),
     plan: z.string().optional().describe('treatment and next steps'),
+    anyway: z.boolean().default(false).describe('true to write a note of an appointment not held (future, cancelled or no-show), '
+      + 'which is refused until then. Only after the person has agreed to it.'),
   },
   writes: true,
-  flagOf: { client: '--client', appointment: '--appointment', subjective: '--subjective', objective: '--objective', assessment: '--assessment', plan: '--plan' },
+  flagOf: {
+    client: '--client', appointment: '--appointment', subjective: '--subjective', objective: '--objective', assessment: '--assessment', plan: '--plan',
+    anyway: '--yes',
+  },
   commands(args) {
     return ['note', 'add', ...flags(args, this.flagOf), '--json'];
   },
