@@ -1,17 +1,14 @@
 // The command tree and the one place that turns a command's outcome into an exit code
 // (0 ok, 1 failure, 2 usage, 4 auth, 130 Ctrl-C at a question). src/cli/main.ts runs it for the real process.
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
-import { ApiError } from '../core/api-error.js';
 import { visibleText } from '../core/visible-text.js';
-import { InvalidInputError, ModelError, UnknownIdError } from '../model/errors.js';
 import { apiCommand } from './api/index.js';
 import { authCommand } from './auth/index.js';
-import { type Context, type GlobalOptions, processContext } from './context.js';
-import { ExitCode, failureOf, SilentExit } from './errors.js';
+import { type Context, createContext, type GlobalOptions, type ProgramIO, processIO } from './context.js';
+import { ExitCode, failureOf } from './errors.js';
 import { helpCommand } from './help/index.js';
 import { nounOf } from './noun-of.js';
-import { plainRefusal } from './plain-refusal.js';
 import { profileCommand } from './profile/index.js';
 
 type CommandFactory = (ctx: Context) => Command;
@@ -39,7 +36,7 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'report', summary: "The practice's numbers: revenue, profit and loss, clients, visits", load: async () => (await import('./report/index.js')).reportCommand },
   { name: 'export', summary: 'Write every record of the practice to a backup file', load: async () => (await import('./export/index.js')).exportCommand },
   { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },
-  { name: 'mcp', summary: 'Serve the practice to an assistant as MCP tools over stdio', load: async () => (await import('./mcp/index.js')).mcpCommand(run) },
+  { name: 'mcp', summary: 'Serve the practice to an assistant as MCP tools over stdio', load: async () => (await import('./mcp/index.js')).mcpCommand(runInContext) },
   { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', load: async () => {
     const { completionCommand } = await import('./completion/index.js');
     return (ctx: Context) => completionCommand(ctx, buildProgram);
@@ -90,7 +87,7 @@ See \`practice help exit-codes\` and \`practice help environment\`.`)
     const command = factory ? factory(ctx) : new Command(noun.name);
     program.addCommand(command.description(noun.summary));
   }
-  program.addCommand(helpCommand(ctx, NOUNS.map((noun) => noun.name), (words) => run(words, ctx)));
+  program.addCommand(helpCommand(ctx, NOUNS.map((noun) => noun.name), (words) => runInContext(words, ctx)));
   return configureTree(program, ctx);
 }
 
@@ -109,11 +106,20 @@ function configureTree(command: Command, ctx: Context): Command {
 
 /** Runs the CLI for this process: its argv, streams, environment and clock. */
 export function runProcess(): Promise<number> {
-  return run(process.argv.slice(2), processContext());
+  return run(process.argv.slice(2), processIO());
 }
 
-/** Runs the CLI and returns the exit code; printing errors is part of running. */
-export async function run(argv: string[], ctx: Context): Promise<number> {
+/**
+ * The program's one entry: `practice <argv>` on the given streams, environment and clock, to its
+ * exit code. It never exits the process nor sets its exit code (main.ts does, for the real one), so
+ * a test or another front end runs it in its own process as often as it likes.
+ */
+export function run(argv: string[], io: ProgramIO): Promise<number> {
+  return runInContext(argv, createContext(io));
+}
+
+/** Runs the CLI on a context already made (`practice help`, and `practice mcp`'s tools sharing one session); printing errors is part of running. */
+async function runInContext(argv: string[], ctx: Context): Promise<number> {
   try {
     await (await buildProgram(ctx, argv)).parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
@@ -122,35 +128,21 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
   }
 }
 
+/** Prints a failure as errors.ts's one map says (message, details, hint) and gives its exit code; anything the map does not know is a bug. */
 function report(err: unknown, ctx: Context): number {
-  if (err instanceof SilentExit) return err.exitCode;
-  if (err instanceof CommanderError) {
-    // commander has already printed its own message (through configureOutput).
-    return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  }
   // Messages quote the data and the server's text: shown with control characters escaped.
   const say = (line: string) => ctx.io.stderr.write(`${visibleText(line, '\n')}\n`);
-  const { red } = ctx.out.noteColor;
   const failure = failureOf(err);
-  if (failure) {
-    const origin = err instanceof ApiError ? ` (HTTP ${err.status}${err.code ? ` ${err.code}` : ''})` : '';
-    // A constraint's name means nothing to a person: its plain words replace the message and the details.
-    const plain = err instanceof ApiError ? (plainRefusal(err.message) ?? (err.details ? plainRefusal(err.details) : null)) : null;
-    ctx.io.stderr.write(`${red('error:')} `);
-    say(`${plain ?? (err as Error).message}${origin}`);
-    if (err instanceof ApiError && err.details && !plain) say(`details: ${err.details}`);
+  if (!failure) {
+    const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    say(`error: unexpected failure, please report it:\n${message}`);
+    return ExitCode.failure;
+  }
+  if (failure.message !== null) {
+    ctx.io.stderr.write(`${ctx.out.noteColor.red('error:')} `);
+    say(failure.message);
+    if (failure.details) say(`details: ${failure.details}`);
     if (failure.hint) say(`hint: ${failure.hint}`);
-    return failure.exitCode;
   }
-  // The domain's own refusals: bad input is a usage error (nothing was sent), an id nothing has or a
-  // refused status change a failure, as the server's 404 or 409 would be. Commands usually name the
-  // flag first (src/cli/shared).
-  if (err instanceof ModelError) {
-    ctx.io.stderr.write(`${red('error:')} `);
-    say(err.message);
-    return err instanceof InvalidInputError && !(err instanceof UnknownIdError) ? ExitCode.usage : ExitCode.failure;
-  }
-  const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
-  say(`error: unexpected failure, please report it:\n${message}`);
-  return ExitCode.failure;
+  return failure.exitCode;
 }
