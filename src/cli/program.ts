@@ -1,5 +1,6 @@
 // The command tree and the one place that turns a command's outcome into an exit code
 // (0 ok, 1 failure, 2 usage, 4 auth, 130 Ctrl-C at a question). src/cli/main.ts runs it for the real process.
+import type { EventEmitter } from 'node:events';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
 import { visibleText } from '../core/visible-text.js';
@@ -70,7 +71,8 @@ export async function buildProgram(ctx: Context, argv: readonly string[]): Promi
     .addHelpText('after', `
 Exit codes: 0 ok, 1 failure or not found, 2 invalid usage or input (nothing sent), 4 not signed in or token rejected, 130 cancelled (Ctrl-C).
 See \`practice help exit-codes\` and \`practice help environment\`.`)
-    .hook('preAction', () => {
+    .hook('preAction', (_, actionCommand) => {
+      optionsFromEnv(actionCommand, ctx.env);
       const options = program.opts<GlobalOptions>();
       Object.assign(ctx.options, {
         profile: options.profile,
@@ -89,6 +91,28 @@ See \`practice help exit-codes\` and \`practice help environment\`.`)
   }
   program.addCommand(helpCommand(ctx, NOUNS.map((noun) => noun.name), (words) => runInContext(words, ctx)));
   return configureTree(program, ctx);
+}
+
+/**
+ * commander reads an option's environment variable (`Option.env`) from process.env, but the
+ * program's environment is ctx.env. Before the action, each such option of the command and its
+ * parents takes its value from ctx.env, with commander's own precedence (the command line wins) and
+ * parsing; one read from process.env alone goes back to its default.
+ */
+function optionsFromEnv(actionCommand: Command, env: NodeJS.ProcessEnv): void {
+  for (let command: Command | null = actionCommand; command; command = command.parent) {
+    for (const option of command.options) {
+      if (!option.envVar) continue;
+      const key = option.attributeName();
+      const source = command.getOptionValueSource(key);
+      if (source !== undefined && source !== 'default' && source !== 'env') continue;
+      // commander's own listener parses the value and words a refusal as it does for process.env
+      // (a Command is an EventEmitter; its typings declare only on()).
+      const emitter = command as unknown as EventEmitter;
+      if (option.envVar in env) emitter.emit(`optionEnv:${option.name()}`, option.required || option.optional ? env[option.envVar] : undefined);
+      else if (source === 'env') command.setOptionValueWithSource(key, option.defaultValue, 'default');
+    }
+  }
 }
 
 /** Every command in the tree reports through ctx.io and throws instead of exiting itself. */
