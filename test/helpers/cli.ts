@@ -107,7 +107,8 @@ class Captured extends Writable {
 async function runInProcess(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliResult> {
   const stdout = new Captured();
   const stderr = new Captured();
-  const stdin = Readable.from(input === undefined || input === '' ? [] : [input]);
+  // Bytes, as a pipe gives them.
+  const stdin = Readable.from(input === undefined || input === '' ? [] : [Buffer.from(input)]);
   const code = await run(args, { io: { stdin, stdout, stderr }, env, now: () => new Date(), self: { execPath: process.execPath, script: BIN } });
   if (stderr.text.includes(UNEXPECTED_FAILURE)) throw new Error(`\`practice ${args.join(' ')}\` ended in an unexpected failure (exit ${code}):\n${stderr.text}`);
   return { code, stdout: stdout.text, stderr: stderr.text };
