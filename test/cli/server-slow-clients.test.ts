@@ -8,7 +8,11 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPractice } from '../helpers/cli.js';
+import { runPractice, useBuiltBinary } from '../helpers/cli.js';
+
+// The built binary's tier (test/README.md): the test counts the connections open from this address,
+// and a command's keep-alive connection (`server status` asks with fetch) ends with its process only.
+useBuiltBinary();
 
 const practice = (args: string[], env: NodeJS.ProcessEnv = {}) => runPractice(args, { ...process.env, ...env });
 

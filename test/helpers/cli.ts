@@ -81,14 +81,17 @@ export function useBuiltBinary(): void {
   builtBinary = true;
 }
 
+/** Variables only a Node starting up reads: what they change shows only in a new process. */
+const NODE_OWN = ['NODE_OPTIONS', 'NODE_DEBUG', 'NODE_COMPILE_CACHE', 'NODE_DISABLE_COMPILE_CACHE'];
+
 /**
  * What needs a process of its own whatever the file's tier: a command that keeps its process until
  * a signal or the end of stdin (a foreground server, `practice mcp`), and one given Node's own
- * variables (NODE_OPTIONS, NODE_DEBUG, NODE_COMPILE_CACHE): only a new Node reads them.
+ * variables (NODE_OWN).
  */
 function needsItsOwnProcess(args: string[], env: NodeJS.ProcessEnv): boolean {
   const noun = nounOf(args);
-  return noun === 'mcp' || (noun === 'server' && args.includes('start') && args.includes('--foreground')) || Object.keys(env).some((name) => name.startsWith('NODE_'));
+  return noun === 'mcp' || (noun === 'server' && args.includes('start') && args.includes('--foreground')) || NODE_OWN.some((name) => env[name] !== undefined);
 }
 
 class Captured extends Writable {
