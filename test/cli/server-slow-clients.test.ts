@@ -8,11 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPractice, useBuiltBinary } from '../helpers/cli.js';
-
-// The built binary's tier (test/README.md): the test counts the connections open from this address,
-// and a command's keep-alive connection (`server status` asks with fetch) ends with its process only.
-useBuiltBinary();
+import { runPractice } from '../helpers/cli.js';
 
 const practice = (args: string[], env: NodeJS.ProcessEnv = {}) => runPractice(args, { ...process.env, ...env });
 
