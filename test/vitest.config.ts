@@ -47,7 +47,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
-      // The CLI suite spawns the built binary against in-process servers on copies of the template.
+      // The CLI suite runs the program in process (run(argv, io)) against in-process servers on copies
+      // of the template, and spawns the built binary only for what a process shows (test/README.md).
       {
         extends: true,
         test: { name: 'cli', include: ['test/cli/**/*.test.ts'], env: { PRACTICE_TEST_STORE: 'pglite' }, globalSetup: ['test/helpers/global-setup.ts'] },

@@ -1,5 +1,6 @@
 // What every command gets instead of reaching for globals (gh's factory): the I/O streams, the
 // environment, the clock, and services built lazily on first use, so a command pays only for its own.
+import { readlinkSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../core/api-client.js';
 import { colorEnabled, palette } from '../core/color.js';
@@ -7,6 +8,7 @@ import { ConfigStore, configDir } from '../core/config-store.js';
 import { type Connection, type ConnectInputs, connect } from '../core/connect.js';
 import { Output } from '../core/output.js';
 import { Prompter, type Silence } from '../core/prompt.js';
+import { useDateZoneOf } from '../model/time-zone.js';
 import { zoneKeptNotice } from './profile/zone-kept.js';
 
 export interface IOStreams {
@@ -31,7 +33,12 @@ export interface GlobalOptions {
 
 const DEFAULT_OPTIONS: GlobalOptions = { input: true, color: true, verbose: false, maxWait: 60 };
 
-interface Base {
+/**
+ * Everything the program reads from outside itself, handed to `run(argv, io)` (program.ts): the
+ * streams (a terminal or not: their isTTY), the environment, the clock, and the executable to start
+ * a copy of. Nothing a command does reads these from `process`; the process's own are processIO().
+ */
+export interface ProgramIO {
   io: IOStreams;
   env: NodeJS.ProcessEnv;
   /** The practice's clock (today, token expiry), so tests can pin the time; only waits and deadlines (a lock, server stop) read the real one. */
@@ -40,7 +47,7 @@ interface Base {
   self: { execPath: string; script: string };
 }
 
-export interface Context extends Base {
+export interface Context extends ProgramIO {
   options: GlobalOptions;
   /** stdin and stdout are terminals and --no-input is absent: prompts are allowed. */
   readonly interactive: boolean;
@@ -58,13 +65,17 @@ export interface Context extends Base {
   api(): Promise<ApiClient>;
 }
 
-export function createContext(base: Base): Context {
+export function createContext(base: ProgramIO): Context {
   let out: Output | undefined;
   let prompt: Prompter | undefined;
   let store: ConfigStore | undefined;
   let connection: Promise<Connection> | undefined;
   const ctx: Context = {
-    ...base,
+    // Only the ProgramIO's own fields: a Context given as one keeps its services to itself.
+    io: base.io,
+    env: base.env,
+    now: base.now,
+    self: base.self,
     options: { ...DEFAULT_OPTIONS },
     get interactive() {
       return ctx.silence === null;
@@ -111,11 +122,22 @@ function connectInputs(ctx: Context): ConnectInputs {
   };
 }
 
-export function processContext(): Context {
-  return createContext({
+/** This process's streams, environment, clock and command line: what the real `practice` runs on (main.ts). */
+export function processIO(): ProgramIO {
+  // Date's zone is the process's: the model converts in it without Intl once told where it comes from.
+  useDateZoneOf({ env: process.env, localtimeLink });
+  return {
     io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
     env: process.env,
     now: () => new Date(),
     self: { execPath: process.execPath, script: process.argv[1] ?? 'practice' },
-  });
+  };
+}
+
+function localtimeLink(): string | null {
+  try {
+    return readlinkSync('/etc/localtime');
+  } catch {
+    return null;
+  }
 }

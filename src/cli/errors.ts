@@ -1,6 +1,8 @@
 // The failures a command can end with, each bound to one exit code (README "Exit codes"), and the one
-// mapping from any error to an exit code and a hint. Core's errors say what failed; the `practice ...`
-// advice on them is added here. report() in src/cli/program.ts alone turns a failure into an exit.
+// map from any error (commander's, the model's, core's, the CLI's own) to what is said, the exit code
+// and the hint. Core's errors say what failed; the `practice ...` advice on them is added here.
+// report() in src/cli/program.ts alone prints a failure and turns it into an exit.
+import { CommanderError } from 'commander';
 import { ApiError } from '../core/api-error.js';
 import {
   BadInputError, CancelledError, CoreError, DamagedConfigError, LocalAccountTakenError, LocalServiceStoppedError, MissingAnonKeyError,
@@ -11,6 +13,9 @@ import { LOCAL_PROFILE } from '../core/profiles.js';
 import { LockTimeoutError } from '../fs/atomic-files.js';
 import { UnusableDirError } from '../fs/unusable-dir.js';
 import { BackgroundStartError, PortTakenError } from '../local-service/errors.js';
+import { DataDirLockedError } from '../local-service/server-state.js';
+import { InvalidInputError, ModelError, UnknownIdError } from '../model/errors.js';
+import { plainRefusal } from './plain-refusal.js';
 
 export const ExitCode = {
   ok: 0,
@@ -46,6 +51,10 @@ export class SilentExit extends Error {
 /** How a known failure ends the command; unknown errors (bugs) have none. */
 export interface Failure {
   exitCode: number;
+  /** The `error:` line; null when it was said already (commander's usage errors, a SilentExit). */
+  message: string | null;
+  /** A `details:` line: the server's details, unless plain words replaced the message. */
+  details: string | null;
   hint: string | null;
 }
 
@@ -113,17 +122,40 @@ function coreExitCode(err: CoreError): number {
   return ExitCode.failure;
 }
 
-/** The exit code and hint of a failure the CLI knows (its own or core's); null for anything else. */
+/** What `error:` says of a refusal from the server: plain words for a constraint's name, and where it came from. */
+function apiFailure(err: ApiError, hint: string | null): Failure {
+  const origin = ` (HTTP ${err.status}${err.code ? ` ${err.code}` : ''})`;
+  // A constraint's name means nothing to a person: its plain words replace the message and the details.
+  const plain = plainRefusal(err.message) ?? (err.details ? plainRefusal(err.details) : null);
+  return { exitCode: coreExitCode(err), message: `${plain ?? err.message}${origin}`, details: plain ? null : err.details, hint };
+}
+
+/** A failure with nothing but its message, exit code and hint. */
+const said = (err: Error, exitCode: number, hint: string | null = null): Failure => ({ exitCode, message: err.message, details: null, hint });
+
+/** What to say, the exit code and the hint of a failure the CLI knows (its own, core's, the model's, commander's); null for anything else (a bug). */
 export function failureOf(err: unknown): Failure | null {
-  if (err instanceof CommandError) return { exitCode: err.exitCode, hint: err.hint };
-  if (err instanceof CoreError) return { exitCode: coreExitCode(err), hint: err.hint ?? commandHint(err) };
-  if (err instanceof UnusableDirError) return { exitCode: ExitCode.failure, hint: unusableDirHint(err) };
-  if (err instanceof LockTimeoutError) return { exitCode: ExitCode.failure, hint: `If that process is stuck, end it (kill ${err.holderPid}).` };
+  if (err instanceof SilentExit) return { exitCode: err.exitCode, message: null, details: null, hint: null };
+  // commander has printed its own message (through the program's configureOutput); --help and --version end it too.
+  if (err instanceof CommanderError) return { exitCode: err.exitCode === 0 ? ExitCode.ok : ExitCode.usage, message: null, details: null, hint: null };
+  if (err instanceof CommandError) return said(err, err.exitCode, err.hint);
+  if (err instanceof ApiError) return apiFailure(err, err.hint ?? commandHint(err));
+  if (err instanceof CoreError) return said(err, coreExitCode(err), err.hint ?? commandHint(err));
+  // The domain's own refusals: bad input is a usage error (nothing was sent), an id nothing has or a
+  // refused status change a failure, as the server's 404 or 409 would be. Commands usually name the
+  // flag first (src/cli/shared).
+  if (err instanceof ModelError) return said(err, err instanceof InvalidInputError && !(err instanceof UnknownIdError) ? ExitCode.usage : ExitCode.failure);
+  if (err instanceof UnusableDirError) return said(err, ExitCode.failure, unusableDirHint(err));
+  if (err instanceof LockTimeoutError) return said(err, ExitCode.failure, `If that process is stuck, end it (kill ${err.holderPid}).`);
+  if (err instanceof DataDirLockedError) {
+    // A holder without a URL is a server still starting: it will answer in a moment.
+    return said(err, ExitCode.failure, err.holder.url === null
+      ? 'It is still starting: try again in a moment.'
+      : 'Stop it with `practice server stop`, or pass another --data-dir.');
+  }
   if (err instanceof PortTakenError) {
-    return { exitCode: ExitCode.failure, hint: `Stop the program on port ${err.port}, or give the service another port, which it keeps from then on: \`practice server start --port N\` (0 picks a free one).` };
+    return said(err, ExitCode.failure, `Stop the program on port ${err.port}, or give the service another port, which it keeps from then on: \`practice server start --port N\` (0 picks a free one).`);
   }
-  if (err instanceof BackgroundStartError) {
-    return { exitCode: ExitCode.failure, hint: 'Run `practice server start --foreground` to see it start in this terminal.' };
-  }
+  if (err instanceof BackgroundStartError) return said(err, ExitCode.failure, 'Run `practice server start --foreground` to see it start in this terminal.');
   return null;
 }

@@ -1,17 +1,15 @@
 // The command tree and the one place that turns a command's outcome into an exit code
 // (0 ok, 1 failure, 2 usage, 4 auth, 130 Ctrl-C at a question). src/cli/main.ts runs it for the real process.
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { EventEmitter } from 'node:events';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
-import { ApiError } from '../core/api-error.js';
 import { visibleText } from '../core/visible-text.js';
-import { InvalidInputError, ModelError, UnknownIdError } from '../model/errors.js';
 import { apiCommand } from './api/index.js';
 import { authCommand } from './auth/index.js';
-import { type Context, type GlobalOptions, processContext } from './context.js';
-import { ExitCode, failureOf, SilentExit } from './errors.js';
+import { type Context, createContext, type GlobalOptions, type ProgramIO, processIO } from './context.js';
+import { ExitCode, failureOf } from './errors.js';
 import { helpCommand } from './help/index.js';
 import { nounOf } from './noun-of.js';
-import { plainRefusal } from './plain-refusal.js';
 import { profileCommand } from './profile/index.js';
 
 type CommandFactory = (ctx: Context) => Command;
@@ -44,7 +42,7 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },
   { name: 'audit', summary: 'Who changed or read what, when and through what; verify the trail', load: async () => (await import('./audit/index.js')).auditCommand },
   { name: 'settings', summary: "The practice's retention periods and its details (name, address, tax id, licence)", load: async () => (await import('./settings/index.js')).settingsCommand },
-  { name: 'mcp', summary: 'Serve the practice to an assistant as MCP tools over stdio', load: async () => (await import('./mcp/index.js')).mcpCommand(run) },
+  { name: 'mcp', summary: 'Serve the practice to an assistant as MCP tools over stdio', load: async () => (await import('./mcp/index.js')).mcpCommand(runInContext) },
   { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', load: async () => {
     const { completionCommand } = await import('./completion/index.js');
     return (ctx: Context) => completionCommand(ctx, buildProgram);
@@ -78,7 +76,8 @@ export async function buildProgram(ctx: Context, argv: readonly string[]): Promi
     .addHelpText('after', `
 Exit codes: 0 ok, 1 failure or not found, 2 invalid usage or input (nothing sent), 4 not signed in or token rejected, 130 cancelled (Ctrl-C).
 See \`practice help exit-codes\` and \`practice help environment\`.`)
-    .hook('preAction', () => {
+    .hook('preAction', (_, actionCommand) => {
+      optionsFromEnv(actionCommand, ctx.env);
       const options = program.opts<GlobalOptions>();
       Object.assign(ctx.options, {
         profile: options.profile,
@@ -95,8 +94,30 @@ See \`practice help exit-codes\` and \`practice help environment\`.`)
     const command = factory ? factory(ctx) : new Command(noun.name);
     program.addCommand(command.description(noun.summary));
   }
-  program.addCommand(helpCommand(ctx, NOUNS.map((noun) => noun.name), (words) => run(words, ctx)));
+  program.addCommand(helpCommand(ctx, NOUNS.map((noun) => noun.name), (words) => runInContext(words, ctx)));
   return configureTree(program, ctx);
+}
+
+/**
+ * commander reads an option's environment variable (`Option.env`) from process.env, but the
+ * program's environment is ctx.env. Before the action, each such option of the command and its
+ * parents takes its value from ctx.env, with commander's own precedence (the command line wins) and
+ * parsing; one read from process.env alone goes back to its default.
+ */
+function optionsFromEnv(actionCommand: Command, env: NodeJS.ProcessEnv): void {
+  for (let command: Command | null = actionCommand; command; command = command.parent) {
+    for (const option of command.options) {
+      if (!option.envVar) continue;
+      const key = option.attributeName();
+      const source = command.getOptionValueSource(key);
+      if (source !== undefined && source !== 'default' && source !== 'env') continue;
+      // commander's own listener parses the value and words a refusal as it does for process.env
+      // (a Command is an EventEmitter; its typings declare only on()).
+      const emitter = command as unknown as EventEmitter;
+      if (option.envVar in env) emitter.emit(`optionEnv:${option.name()}`, option.required || option.optional ? env[option.envVar] : undefined);
+      else if (source === 'env') command.setOptionValueWithSource(key, option.defaultValue, 'default');
+    }
+  }
 }
 
 /** Every command in the tree reports through ctx.io and throws instead of exiting itself. */
@@ -114,11 +135,20 @@ function configureTree(command: Command, ctx: Context): Command {
 
 /** Runs the CLI for this process: its argv, streams, environment and clock. */
 export function runProcess(): Promise<number> {
-  return run(process.argv.slice(2), processContext());
+  return run(process.argv.slice(2), processIO());
 }
 
-/** Runs the CLI and returns the exit code; printing errors is part of running. */
-export async function run(argv: string[], ctx: Context): Promise<number> {
+/**
+ * The program's one entry: `practice <argv>` on the given streams, environment and clock, to its
+ * exit code. It never exits the process nor sets its exit code (main.ts does, for the real one), so
+ * a test or another front end runs it in its own process as often as it likes.
+ */
+export function run(argv: string[], io: ProgramIO): Promise<number> {
+  return runInContext(argv, createContext(io));
+}
+
+/** Runs the CLI on a context already made (`practice help`, and `practice mcp`'s tools sharing one session); printing errors is part of running. */
+async function runInContext(argv: string[], ctx: Context): Promise<number> {
   try {
     await (await buildProgram(ctx, argv)).parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
@@ -127,35 +157,21 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
   }
 }
 
+/** Prints a failure as errors.ts's one map says (message, details, hint) and gives its exit code; anything the map does not know is a bug. */
 function report(err: unknown, ctx: Context): number {
-  if (err instanceof SilentExit) return err.exitCode;
-  if (err instanceof CommanderError) {
-    // commander has already printed its own message (through configureOutput).
-    return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  }
   // Messages quote the data and the server's text: shown with control characters escaped.
   const say = (line: string) => ctx.io.stderr.write(`${visibleText(line, '\n')}\n`);
-  const { red } = ctx.out.noteColor;
   const failure = failureOf(err);
-  if (failure) {
-    const origin = err instanceof ApiError ? ` (HTTP ${err.status}${err.code ? ` ${err.code}` : ''})` : '';
-    // A constraint's name means nothing to a person: its plain words replace the message and the details.
-    const plain = err instanceof ApiError ? (plainRefusal(err.message) ?? (err.details ? plainRefusal(err.details) : null)) : null;
-    ctx.io.stderr.write(`${red('error:')} `);
-    say(`${plain ?? (err as Error).message}${origin}`);
-    if (err instanceof ApiError && err.details && !plain) say(`details: ${err.details}`);
+  if (!failure) {
+    const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    say(`error: unexpected failure, please report it:\n${message}`);
+    return ExitCode.failure;
+  }
+  if (failure.message !== null) {
+    ctx.io.stderr.write(`${ctx.out.noteColor.red('error:')} `);
+    say(failure.message);
+    if (failure.details) say(`details: ${failure.details}`);
     if (failure.hint) say(`hint: ${failure.hint}`);
-    return failure.exitCode;
   }
-  // The domain's own refusals: bad input is a usage error (nothing was sent), an id nothing has or a
-  // refused status change a failure, as the server's 404 or 409 would be. Commands usually name the
-  // flag first (src/cli/shared).
-  if (err instanceof ModelError) {
-    ctx.io.stderr.write(`${red('error:')} `);
-    say(err.message);
-    return err instanceof InvalidInputError && !(err instanceof UnknownIdError) ? ExitCode.usage : ExitCode.failure;
-  }
-  const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
-  say(`error: unexpected failure, please report it:\n${message}`);
-  return ExitCode.failure;
+  return failure.exitCode;
 }

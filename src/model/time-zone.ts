@@ -1,8 +1,7 @@
 // The one time-zone engine: instants to a zone's wall clock and back, from the runtime's IANA data
 // (ICU). Both directions read the same offsets, so a time shown as local converts back to the same
 // instant. The zone and the instant are always arguments; the machine's own zone only decides how
-// fast the answer comes (wallAt).
-import { readlinkSync } from 'node:fs';
+// fast the answer comes (wallAt), and is told, never read: the model touches no file and no environment.
 import { InvalidInputError } from './errors.js';
 
 /** A date and clock time on a zone's wall clock: YYYY-MM-DD and HH:MM. */
@@ -38,26 +37,43 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 }
 
 const ZONE_NAME = /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/;
-let localtimeLink: string | null | undefined;
 
 /**
- * The IANA zone of this process's Date, when it can be known without Intl: TZ when it is a zone's
- * name, else the zone /etc/localtime links to (ICU looks there too); undefined otherwise.
+ * Where this process's Date takes its zone from: its environment's TZ, else the file /etc/localtime
+ * links to. The model reads neither itself: the process's entry tells it (src/cli/context.ts
+ * processIO). Until told, the machine's zone is unknown and every conversion goes through Intl,
+ * which is right whatever zone Date uses (a command run inside another program, as tests run them).
  */
-export function dateLocalZone(env: NodeJS.ProcessEnv = process.env): string | undefined {
+export interface DateZoneSource {
+  env: { TZ?: string | undefined };
+  /** The target of /etc/localtime; null when it is no link (Windows, some containers). */
+  localtimeLink(): string | null;
+}
+
+let dateZoneSource: DateZoneSource | null = null;
+let localtimeZone: string | null | undefined;
+
+/** Tells the model where this process's Date takes its zone from; called once, by the entry. */
+export function useDateZoneOf(source: DateZoneSource): void {
+  dateZoneSource = source;
+  localtimeZone = undefined;
+}
+
+/**
+ * The IANA zone a Date would use under `env`, when it can be known without Intl: TZ when it is a
+ * zone's name, else the zone /etc/localtime links to (ICU looks there too), as told by the entry;
+ * undefined otherwise.
+ */
+export function dateLocalZone(env: { TZ?: string | undefined } = dateZoneSource?.env ?? {}): string | undefined {
   if (env.TZ !== undefined) {
     const zone = env.TZ.replace(/^:/, '');
     return ZONE_NAME.test(zone) ? zone : undefined;
   }
-  if (localtimeLink === undefined) {
-    try {
-      const zone = readlinkSync('/etc/localtime').split('/zoneinfo/')[1];
-      localtimeLink = zone !== undefined && ZONE_NAME.test(zone) ? zone : null;
-    } catch {
-      localtimeLink = null; // no such link (Windows, some containers)
-    }
+  if (localtimeZone === undefined) {
+    const zone = dateZoneSource?.localtimeLink()?.split('/zoneinfo/')[1];
+    localtimeZone = zone !== undefined && ZONE_NAME.test(zone) ? zone : null;
   }
-  return localtimeLink ?? undefined;
+  return localtimeZone ?? undefined;
 }
 
 /**
@@ -66,7 +82,7 @@ export function dateLocalZone(env: NodeJS.ProcessEnv = process.env): string | un
  * ~20 ms (the locale's data), which `appt list` would pay for a single conversion.
  */
 function wallAt(instant: number, timeZone: string): number {
-  if (timeZone === dateLocalZone()) {
+  if (dateZoneSource !== null && timeZone === dateLocalZone(dateZoneSource.env)) {
     const local = new Date(instant);
     return Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds());
   }

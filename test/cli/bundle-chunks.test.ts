@@ -6,7 +6,10 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tempHome, type CliHome } from '../helpers/cli.js';
+import { tempHome, type CliHome, useBuiltBinary } from '../helpers/cli.js';
+
+// The built binary's tier (test/README.md): what is measured is the process.
+useBuiltBinary();
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 

@@ -5,7 +5,10 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import * as nodeModule from 'node:module';
 import { basename, join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CliHome, tempHome } from '../helpers/cli.js';
+import { type CliHome, tempHome, useBuiltBinary } from '../helpers/cli.js';
+
+// The built binary's tier (test/README.md): what is measured is the process.
+useBuiltBinary();
 
 /** Whether this Node (the one the tests spawn the binary with) has a compile cache to turn on. */
 const NODE_HAS_COMPILE_CACHE = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function';

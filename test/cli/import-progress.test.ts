@@ -5,7 +5,6 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createContext } from '../../src/cli/context.js';
 import { run } from '../../src/cli/program.js';
 import { type CliHome, tempHome } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -36,8 +35,8 @@ async function envFor() {
 it('draws a progress bar on a terminal, one redraw a batch', async () => {
   const stream = () => Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
   const io = { stdin: stream(), stdout: stream(), stderr: stream() };
-  const ctx = createContext({ io, env: await envFor(), now: () => new Date(), self: { execPath: process.execPath, script: 'practice' } });
-  expect(await run(['import', file, '--batch-size', '2'], ctx)).toBe(0);
+  const programIO = { io, env: await envFor(), now: () => new Date(), self: { execPath: process.execPath, script: 'practice' } };
+  expect(await run(['import', file, '--batch-size', '2'], programIO)).toBe(0);
   const stderr = io.stderr.read()?.toString() ?? '';
   expect(stderr.match(/\[[#-]{24}\] \d\/5 clients/g)).toEqual(['[##########--------------] 2/5 clients', '[###################-----] 4/5 clients', '[########################] 5/5 clients']);
   expect(stderr).toMatch(/\r\u001b\[2K\S* ?Imported 5 new records; 0 were already there\.\n$/);

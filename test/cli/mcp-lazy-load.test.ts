@@ -4,7 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { BIN, runPractice, tempHome } from '../helpers/cli.js';
+import { BIN, runPractice, tempHome, useBuiltBinary } from '../helpers/cli.js';
+
+// The built binary's tier (test/README.md): what is measured is the process.
+useBuiltBinary();
 
 const dir = await mkdtemp(join(tmpdir(), 'practice-mcp-lazy-'));
 const preload = join(dir, 'report-sdk.cjs');

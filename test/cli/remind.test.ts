@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateTimeIn } from '../../src/model/when.js';
+import { launchPractice } from '../helpers/cli.js';
 import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
 
 const { server, home } = await signedInCli({ recordRequests: true });
@@ -116,8 +117,9 @@ describe('practice remind', () => {
 
   it('a run killed while sending leaves its claim: later runs do not send it again, and say so', async () => {
     ids.eveSoon = await bookIn(8, 'bob');
-    // The command kills the run that started it (its parent) halfway through sending.
-    const killed = await home.run(['remind', '--within', '24h', '--exec', 'kill -9 $PPID']);
+    // The command kills the run that started it (its parent) halfway through sending: a process of
+    // the built binary, not the test's own (test/README.md).
+    const killed = await launchPractice(['remind', '--within', '24h', '--exec', 'kill -9 $PPID'], home.env).result;
     expect(killed.code).not.toBe(0);
     expect(await get('reminders', `appointment_id=eq.${ids.eveSoon}`)).toMatchObject([{ state: 'claimed' }]);
     const sentLog = join(dir, 'after-kill.txt');

@@ -3,7 +3,6 @@
 // pseudo-terminal, through the built binary.)
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext } from '../../src/cli/context.js';
 import { run } from '../../src/cli/program.js';
 import { type CliHome, tempHome } from '../helpers/cli.js';
 
@@ -22,8 +21,8 @@ afterAll(async () => {
 async function onFakeTerminal(argv: string[], env: NodeJS.ProcessEnv = {}) {
   const stream = () => Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
   const io = { stdin: stream(), stdout: stream(), stderr: stream() };
-  const ctx = createContext({ io, env: { ...home.env, ...env }, now: () => new Date(), self: { execPath: process.execPath, script: 'practice' } });
-  const code = await run(argv, ctx);
+  const programIO = { io, env: { ...home.env, ...env }, now: () => new Date(), self: { execPath: process.execPath, script: 'practice' } };
+  const code = await run(argv, programIO);
   const text = (s: PassThrough) => s.read()?.toString() ?? '';
   return { code, stdout: text(io.stdout), stderr: text(io.stderr) };
 }

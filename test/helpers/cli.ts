@@ -1,11 +1,19 @@
-// The built `practice` binary as a child process (run `npm run build` first), each test in a home of
-// its own: temporary config and data dirs, and none of the caller's PRACTICE_* variables.
+// `practice` as a test runs it, each test in a home of its own: temporary config and data dirs, and
+// none of the caller's PRACTICE_* variables. Two tiers (test/README.md): by default a command runs in
+// this process through the program's one entry, `run(argv, io)` (src/cli/program.ts), on streams,
+// environment and clock of its own, against the same real server over real HTTP; a file that tests
+// what only a process shows calls useBuiltBinary() first, and each command is then a child process
+// of the built binary (run `npm run build` first). A command that holds its process (a foreground
+// server, `practice mcp`) is a child process in either tier.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { run } from '../../src/cli/program.js';
+import { nounOf } from '../../src/cli/noun-of.js';
 import { isProcessAlive } from '../../src/fs/process-alive.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/practice.cjs', import.meta.url));
@@ -24,7 +32,7 @@ export interface CliHome {
   env: NodeJS.ProcessEnv;
   /** Runs `practice <args>`; `input` is written to stdin, which is then closed. */
   run(args: string[], options?: { env?: NodeJS.ProcessEnv; input?: string }): Promise<CliResult>;
-  /** Starts `practice <args>` without waiting, for races between processes. */
+  /** Starts `practice <args>` as a child process of the built binary without waiting, for races between processes. */
   start(args: string[], options?: { env?: NodeJS.ProcessEnv }): Promise<CliResult>;
   readConfig(): Promise<any>;
   writeConfig(config: unknown): Promise<void>;
@@ -61,9 +69,62 @@ export function launchPractice(args: string[], env: NodeJS.ProcessEnv, input?: s
   return { pid: child.pid!, result };
 }
 
-/** Runs `practice <args>` with exactly `env` (see launchPractice). */
+let builtBinary = false;
+
+/**
+ * Puts the calling test file in the built binary's tier: from here on every command it runs is a
+ * child process of bin/practice.cjs. For what only a process shows: the bundle and its lazy chunks,
+ * the process's exit status, signals, a pseudo-terminal, start-up and the compile cache. Call it at
+ * the top level of the file (vitest gives each file its own copy of this module).
+ */
+export function useBuiltBinary(): void {
+  builtBinary = true;
+}
+
+/** Variables only a Node starting up reads: what they change shows only in a new process. */
+const NODE_OWN = ['NODE_OPTIONS', 'NODE_DEBUG', 'NODE_COMPILE_CACHE', 'NODE_DISABLE_COMPILE_CACHE'];
+
+/**
+ * What needs a process of its own whatever the file's tier: a command that keeps its process until
+ * a signal or the end of stdin (a foreground server, `practice mcp`), and one given Node's own
+ * variables (NODE_OWN).
+ */
+function needsItsOwnProcess(args: string[], env: NodeJS.ProcessEnv): boolean {
+  const noun = nounOf(args);
+  return noun === 'mcp' || (noun === 'server' && args.includes('start') && args.includes('--foreground')) || NODE_OWN.some((name) => env[name] !== undefined);
+}
+
+class Captured extends Writable {
+  text = '';
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
+    this.text += String(chunk);
+    done();
+  }
+}
+
+/**
+ * `practice <args>` in this process, through the program's entry, on streams of its own (no
+ * terminal: isTTY unset, as on a pipe), exactly `env` and the real clock. A copy of itself the
+ * command starts (the background service) is the built binary.
+ */
+async function runInProcess(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliResult> {
+  const stdout = new Captured();
+  const stderr = new Captured();
+  // Bytes, as a pipe gives them.
+  const stdin = Readable.from(input === undefined || input === '' ? [] : [Buffer.from(input)]);
+  const code = await run(args, { io: { stdin, stdout, stderr }, env, now: () => new Date(), self: { execPath: process.execPath, script: BIN } });
+  if (stderr.text.includes(UNEXPECTED_FAILURE)) throw new Error(`\`practice ${args.join(' ')}\` ended in an unexpected failure (exit ${code}):\n${stderr.text}`);
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/**
+ * Runs `practice <args>` with exactly `env`; `input` is written to stdin, which is then closed. In
+ * this process unless the file called useBuiltBinary() or the command holds its process (see the
+ * top of this file). Rejects when the command ended in an unexpected failure, so every CLI test
+ * checks there was none.
+ */
 export function runPractice(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliResult> {
-  return launchPractice(args, env, input).result;
+  return builtBinary || needsItsOwnProcess(args, env) ? launchPractice(args, env, input).result : runInProcess(args, env, input);
 }
 
 /**
@@ -105,7 +166,7 @@ export async function tempHome(): Promise<CliHome> {
     dataHome,
     env,
     run: (args, options = {}) => runPractice(args, { ...env, ...options.env }, options.input),
-    start: (args, options = {}) => runPractice(args, { ...env, ...options.env }),
+    start: (args, options = {}) => launchPractice(args, { ...env, ...options.env }).result,
     readConfig: async () => JSON.parse(await readFile(configPath, 'utf8')),
     writeConfig: (config) => writeFile(configPath, JSON.stringify(config), { mode: 0o600 }),
     // Retried: a background server that `server stop` saw shut down may still be writing Node's

@@ -1,7 +1,9 @@
-// The CLI's one map from an error to an exit code and a hint (src/cli/errors.ts): core's errors say
-// what failed and carry no command names; the `practice ...` advice on them is added here.
+// The CLI's one map from an error to what is said, an exit code and a hint (src/cli/errors.ts):
+// commander's errors, the model's, core's and the CLI's own all go through it; core's errors say what
+// failed and carry no command names; the `practice ...` advice on them is added here.
+import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { failureOf, UsageError } from '../../src/cli/errors.js';
+import { CommandError, failureOf, SilentExit, UsageError } from '../../src/cli/errors.js';
 import { ApiError } from '../../src/core/api-error.js';
 import {
   BadInputError, CancelledError, CoreError, LocalAccountTakenError, LocalServiceStoppedError, MissingAnonKeyError,
@@ -11,7 +13,10 @@ import { ConnectionError } from '../../src/core/http.js';
 import { LockTimeoutError } from '../../src/fs/atomic-files.js';
 import { UnusableDirError } from '../../src/fs/unusable-dir.js';
 import { BackgroundStartError, PortTakenError } from '../../src/local-service/errors.js';
-import { InvalidInputError } from '../../src/model/errors.js';
+import { DataDirLockedError, type ServerState } from '../../src/local-service/server-state.js';
+import { AmbiguousIdError, InvalidInputError, InvalidTransitionError, UnknownIdError } from '../../src/model/errors.js';
+
+const holder = (url: string | null): ServerState => ({ pid: 4242, url, store: 'pglite', dataDir: '/d', startedAt: '2026-11-27T06:00:00.000Z' });
 
 describe('failureOf', () => {
   it.each([
@@ -48,12 +53,35 @@ describe('failureOf', () => {
     ['a port another program holds', new PortTakenError('127.0.0.1', 54321), 1,
       'Stop the program on port 54321, or give the service another port, which it keeps from then on: `practice server start --port N` (0 picks a free one).'],
     ['a background start that failed', new BackgroundStartError('/x/server.log', 'boom'), 1, 'Run `practice server start --foreground` to see it start in this terminal.'],
+    ['the data dir held by a running server', new DataDirLockedError(holder('http://127.0.0.1:5')), 1, 'Stop it with `practice server stop`, or pass another --data-dir.'],
+    ['the data dir held by a server still starting', new DataDirLockedError(holder(null)), 1, 'It is still starting: try again in a moment.'],
+    ['the CLI\'s own failure', new CommandError('No such export.', 'Check the path.'), 1, 'Check the path.'],
+    ['the model refusing input (nothing sent)', new InvalidInputError('not a date'), 2, null],
+    ['an ambiguous short id', new AmbiguousIdError('ab', 'client', ['ab1', 'ab2']), 2, null],
+    ['an id nothing has', new UnknownIdError('ab', 'client'), 1, null],
+    ['a refused status change', new InvalidTransitionError('completed', 'scheduled', ['confirmed']), 1, null],
   ])('%s', (_, error, exitCode, hint) => {
-    expect(failureOf(error)).toEqual({ exitCode, hint });
+    // A server's refusal also says where it came from (the last test).
+    const message = error instanceof ApiError ? `${error.message} (HTTP ${error.status}${error.code ? ` ${error.code}` : ''})` : error.message;
+    expect(failureOf(error)).toEqual({ exitCode, hint, message, details: null });
   });
 
-  it('knows nothing of bugs and of the model\'s refusals (program.ts handles those)', () => {
+  it.each([
+    ['commander\'s usage error, printed by commander', new CommanderError(1, 'commander.unknownOption', "error: unknown option '--x'"), 2],
+    ['--help and --version, printed by commander', new CommanderError(0, 'commander.helpDisplayed', '(outputHelp)'), 0],
+    ['a command that said all it had to say', new SilentExit(4), 4],
+  ])('%s: its exit code, and nothing more to say', (_, error, exitCode) => {
+    expect(failureOf(error)).toEqual({ exitCode, message: null, details: null, hint: null });
+  });
+
+  it('says a constraint the server names in plain words, with where it came from, instead of its details', () => {
+    const named = new ApiError(409, '23505', 'duplicate key value violates unique constraint "clients_email_key"', 'Key (email)=(a@b.c) already exists.', null);
+    expect(failureOf(named)).toMatchObject({ message: 'The change was refused: another client already has this email (emails are unique, any case). (HTTP 409 23505)', details: null });
+    const other = new ApiError(400, 'PGRST100', 'failed to parse filter', 'unexpected "x"', null);
+    expect(failureOf(other)).toMatchObject({ message: 'failed to parse filter (HTTP 400 PGRST100)', details: 'unexpected "x"', exitCode: 1 });
+  });
+
+  it('knows nothing of bugs: program.ts reports them as unexpected', () => {
     expect(failureOf(new TypeError('x is undefined'))).toBeNull();
-    expect(failureOf(new InvalidInputError('not a date'))).toBeNull();
   });
 });

@@ -24,13 +24,13 @@ describe('apiErrorFrom', () => {
   it('reads the gateway apikey errors as auth failures', () => {
     const error = apiErrorFrom(401, 'Unauthorized', JSON_TYPE, JSON.stringify({ message: 'Invalid API key', hint: 'Double check your API key.' }));
     expect(error).toMatchObject({ code: null, message: 'Invalid API key', hint: 'Double check your API key.', credentialsRefused: true });
-    expect(failureOf(error)).toEqual({ exitCode: 4, hint: 'Double check your API key.' });
+    expect(failureOf(error)).toMatchObject({ exitCode: 4, hint: 'Double check your API key.' });
   });
 
   it('reads JWT errors as auth failures', () => {
     const error = apiErrorFrom(401, 'Unauthorized', JSON_TYPE, JSON.stringify({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' }));
     expect(error).toMatchObject({ code: 'PGRST303', message: 'JWT expired', credentialsRefused: true, hint: null });
-    expect(failureOf(error)).toEqual({ exitCode: 4, hint: 'Sign in again with `practice auth login`.' });
+    expect(failureOf(error)).toMatchObject({ exitCode: 4, hint: 'Sign in again with `practice auth login`.' });
   });
 
   it('reads the older Supabase Auth shape, with x-sb-error-code', () => {
@@ -59,7 +59,7 @@ describe('apiErrorFrom', () => {
   it('reads a row-level-security 403 as a plain failure', () => {
     const error = apiErrorFrom(403, 'Forbidden', JSON_TYPE, JSON.stringify({ code: '42501', details: null, hint: null, message: 'permission denied for table conversation_log' }));
     expect(error).toMatchObject({ code: '42501', credentialsRefused: false });
-    expect(failureOf(error)).toEqual({ exitCode: 1, hint: expect.stringContaining('practice auth status') });
+    expect(failureOf(error)).toMatchObject({ exitCode: 1, hint: expect.stringContaining('practice auth status') });
   });
 
   it('turns a proxy HTML page into a sentence with a hint', () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { toICalendar } from '../../src/formats/ics.js';
 import type { ScheduledAppointment } from '../../src/formats/schedule.js';
 import { InvalidInputError } from '../../src/model/errors.js';
-import { dateLocalZone, instantAt, wallClockAt } from '../../src/model/time-zone.js';
+import { dateLocalZone, instantAt, useDateZoneOf, wallClockAt } from '../../src/model/time-zone.js';
 import { dateTimeIn } from '../../src/model/when.js';
 
 dayjs.extend(utc);
@@ -78,6 +78,8 @@ describe.each(CHANGES)('$zone', ({ zone, spring, autumn, shift }) => {
       return `${date} ${time} ${instantAt(date, time, zone).toISOString()}`;
     });
     const saved = process.env.TZ;
+    // As the entry tells it (src/cli/context.ts processIO): this process's Date follows process.env.TZ.
+    useDateZoneOf({ env: process.env, localtimeLink: () => null });
     try {
       process.env.TZ = zone === 'America/New_York' ? 'Europe/Berlin' : 'America/New_York';
       expect(dateLocalZone()).not.toBe(zone);

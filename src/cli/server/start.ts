@@ -192,9 +192,7 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
       env: ctx.env,
     });
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      throw new CommandError(err.message, 'Stop it with `practice server stop`, or pass another --data-dir.');
-    }
+    if (err instanceof DataDirLockedError) throw err; // errors.ts says what to do about it
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortTakenError(options.host, port);
     throw new CommandError(`The practice service could not start: ${(err as Error).message}`);
   }

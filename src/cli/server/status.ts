@@ -11,7 +11,9 @@ const PROBE_TIMEOUT_MS = 3000;
 /** Asks the REST root for its OpenAPI document: a live process is not yet a serving one. */
 async function answers(url: string, anonKey: string): Promise<boolean> {
   try {
-    const response = await fetch(`${url}/rest/v1/`, { headers: { apikey: anonKey }, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    // A probe keeps no connection: run inside a longer-lived process (practice mcp, a test), a kept
+    // one would hold up the server's shutdown and count against its connections per address.
+    const response = await fetch(`${url}/rest/v1/`, { headers: { apikey: anonKey, connection: 'close' }, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     await response.arrayBuffer();
     return response.ok;
   } catch {
