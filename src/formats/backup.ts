@@ -17,8 +17,8 @@ const BACKUP_VERSION = 1;
 
 /** The tables of a backup, in the order an import inserts them: every table after those it references. */
 export const BACKUP_TABLES = [
-  'practice_settings', 'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'payments', 'sessions',
-  'expenses', 'conversation_log', 'reminders',
+  'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'payments', 'sessions', 'expenses',
+  'conversation_log', 'reminders', 'practice_settings',
 ] as const;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
@@ -342,7 +342,6 @@ export function importOrder(backup: Backup): ImportStep[] {
     return { ...row, created_at, updated_at: row.updated_at ?? created_at };
   };
   return [
-    { table: 'practice_settings', rows: tables.practice_settings.map(stamped) },
     {
       table: 'clients',
       rows: tables.clients.map((client) =>
@@ -360,6 +359,7 @@ export function importOrder(backup: Backup): ImportStep[] {
     { table: 'expenses', rows: tables.expenses.map(stamped) },
     { table: 'conversation_log', rows: tables.conversation_log.map((message) => ({ ...message, created_at: message.created_at ?? exported_at })) },
     { table: 'reminders', rows: afterWhatTheyFollow(tables.reminders, 'follows_id').map(stamped) },
+    { table: 'practice_settings', rows: tables.practice_settings.map(stamped) },
   ];
 }
 

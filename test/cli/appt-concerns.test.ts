@@ -84,13 +84,13 @@ describe('appt add', () => {
 
 describe('time off', () => {
   it('asks before booking or moving into a closure, naming its reason', async () => {
-    // 2025-12-01 is a Monday, open 09:00-17:00, with a training morning.
-    await create('closures', { starts_at: '2025-12-01T09:00', ends_at: '2025-12-01T12:00', reason: 'training' });
-    const args = ['--client', 'Ann Lee', '--date', '2025-12-01', '--start', '10', '--end', '11'];
-    await refused(['appt', 'add', ...args], 'Booking an appointment (a closure)', ['10:00-11:00 on monday 2025-12-01 falls in time off (training).']);
-    expect(await rows('appointments', 'date=eq.2025-12-01')).toEqual([]);
-    const id = (await done(['appt', 'add', '--client', 'Ann Lee', '--date', '2025-12-01', '--start', '13', '--end', '14'])).id as string;
-    await refused(['appt', 'reschedule', id, '--start', '11'], 'Moving an appointment (a closure)', ['11:00-12:00 on monday 2025-12-01 falls in time off (training).']);
+    // 2031-12-01 is a Monday, open 09:00-17:00, with a training morning.
+    await create('closures', { starts_at: '2031-12-01T09:00', ends_at: '2031-12-01T12:00', reason: 'training' });
+    const args = ['--client', 'Ann Lee', '--date', '2031-12-01', '--start', '10', '--end', '11'];
+    await refused(['appt', 'add', ...args], 'Booking an appointment (a closure)', ['10:00-11:00 on monday 2031-12-01 falls in time off (training).']);
+    expect(await rows('appointments', 'date=eq.2031-12-01')).toEqual([]);
+    const id = (await done(['appt', 'add', '--client', 'Ann Lee', '--date', '2031-12-01', '--start', '13', '--end', '14'])).id as string;
+    await refused(['appt', 'reschedule', id, '--start', '11'], 'Moving an appointment (a closure)', ['11:00-12:00 on monday 2031-12-01 falls in time off (training).']);
     expect(await appointment(id)).toMatchObject({ start_time: '13:00' });
   });
 });

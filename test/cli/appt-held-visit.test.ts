@@ -9,7 +9,8 @@ import { atTerminal, KEY } from '../helpers/terminal.js';
 const { server, home } = await signedInCli({ recordRequests: true });
 const ids: Record<string, string> = {};
 
-const writes = () => server.received.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.url.split('?')[0]}`);
+// The answer functions are read with POST /rest/v1/rpc/ (stable: they change nothing).
+const writes = () => server.received.filter((request) => request.method !== 'GET' && !request.url.startsWith('/rest/v1/rpc/')).map((request) => `${request.method} ${request.url.split('?')[0]}`);
 
 async function appointment(id: string): Promise<Record<string, any>> {
   const result = await home.run(['api', 'GET', 'appointments', '-q', `id=eq.${id}`]);

@@ -84,7 +84,7 @@ it('completes an import whose later batch the server refused, once the cause is 
   expect(cancel.status).toBeLessThan(300);
   const resumed = await home.run(['import', file], { env: envFor(unlimited, therapist.token) });
   expect(resumed).toMatchObject({ code: 0 });
-  expect(resumed.stderr).toContain('Imported 1 new records; 1 were already there.');
+  expect(resumed.stderr).toContain('Imported 1 new record; 1 was already there.');
   const names = async (table: string, select: string) => (await (await unlimited.request(`/${table}?select=${select}&order=${select}`, { headers: therapist.headers })).json()) as object[];
   expect(await names('clients', 'name')).toEqual([{ name: 'Moved Client' }, { name: 'Own Client' }]);
   expect(await names('appointments', 'id')).toHaveLength(2);

@@ -26,7 +26,7 @@ function routesOf(tree: string): Array<[string, string]> {
 
 const ROUTES = routesOf(server.app.printRoutes({ commonPrefix: false }))
   .filter(([method]) => method !== 'OPTIONS') // the CORS preflight, answered before the gate (cors.ts)
-  .map(([method, path]) => [method, path.replace(':table', 'clients')] as [string, string]);
+  .map(([method, path]) => [method, path.replace(':table', 'clients').replace(':fn', 'practice_schema_version')] as [string, string]);
 
 const percentEncoded = (char: string) => `%${char.charCodeAt(0).toString(16)}`;
 

@@ -139,7 +139,6 @@ describe('writeBackup', () => {
         `  "exported_at": "${EXPORTED_AT}",`,
         '  "source": { "url": "https://practice.example/rest/v1" },',
         '  "tables": {',
-        '    "practice_settings": [],',
         '    "clients": [',
         `      {"id":"${ids.bob}","created_at":"${AT}","updated_at":"${LATER}","name":"Bob","phone":null,"email":null,"notes":null,"status":"inactive","total_visits":0}`,
         '    ],',
@@ -154,7 +153,8 @@ describe('writeBackup', () => {
         `      {"id":"${ids.expense}","created_at":"${AT}","updated_at":"${LATER}","date":"2026-11-03","amount":12.5,"category":"linens","description":"towels","vendor":null}`,
         '    ],',
         '    "conversation_log": [],',
-        '    "reminders": []',
+        '    "reminders": [],',
+        '    "practice_settings": []',
         '  }',
         '}',
         '',
@@ -359,8 +359,8 @@ describe('importOrder', () => {
 
   it('inserts the tables in foreign-key order', () => {
     expect(importOrder(backup).map((step) => step.table)).toEqual([
-      'practice_settings', 'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'payments', 'sessions',
-      'expenses', 'conversation_log', 'reminders',
+      'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'payments', 'sessions', 'expenses',
+      'conversation_log', 'reminders', 'practice_settings',
     ]);
   });
 
@@ -447,7 +447,7 @@ describe('importOrder', () => {
       // The log and the money ledger are never updated: they have no updated_at.
       if (!['conversation_log', 'packages', 'payments'].includes(step.table)) expect((first as { updated_at: string }).updated_at).toBe(EXPORTED_AT);
     }
-    const bob = importOrder(sparse).find((step) => step.table === 'clients')!.rows[1] as { created_at: string; updated_at: string };
+    const bob = importOrder(sparse)[0]!.rows[1] as { created_at: string; updated_at: string };
     expect([bob.created_at, bob.updated_at]).toEqual([EXPORTED_AT, LATER]);
   });
 });
