@@ -56,6 +56,8 @@ export interface Failure {
   /** A `details:` line: the server's details, unless plain words replaced the message. */
   details: string | null;
   hint: string | null;
+  /** Where a refusal came from, ` (HTTP 409 PT409)`: said after the message with --verbose, for whoever debugs. */
+  origin?: string;
 }
 
 const CHECK_PROFILE_URL = 'Check the project URL of the profile (`practice profile list`).';
@@ -122,12 +124,12 @@ function coreExitCode(err: CoreError): number {
   return ExitCode.failure;
 }
 
-/** What `error:` says of a refusal from the server: plain words for a constraint's name, and where it came from. */
+/** What `error:` says of a refusal from the server: plain words for a constraint's name; where it came from apart. */
 function apiFailure(err: ApiError, hint: string | null): Failure {
   const origin = ` (HTTP ${err.status}${err.code ? ` ${err.code}` : ''})`;
   // A constraint's name means nothing to a person: its plain words replace the message and the details.
   const plain = plainRefusal(err.message) ?? (err.details ? plainRefusal(err.details) : null);
-  return { exitCode: coreExitCode(err), message: `${plain ?? err.message}${origin}`, details: plain ? null : err.details, hint };
+  return { exitCode: coreExitCode(err), message: plain ?? err.message, details: plain ? null : err.details, hint, origin };
 }
 
 /** A failure with nothing but its message, exit code and hint. */

@@ -64,7 +64,7 @@ export async function buildProgram(ctx: Context, argv: readonly string[]): Promi
     .option('-p, --profile <name>', 'the profile to use (default: PRACTICE_PROFILE, the active profile, or local)')
     .option('--no-input', 'never prompt; fail with a usage error where an answer is needed')
     .option('--no-color', 'no colour in the output (also: NO_COLOR)')
-    .option('--verbose', 'log every HTTP request and response to stderr (secrets redacted)')
+    .option('--verbose', 'log every HTTP request and response to stderr (secrets redacted), and name the status and code of a refusal')
     .addOption(new Option('--max-wait <seconds>', 'longest total wait to retry a request (rate limits, outages); 0: never wait').argParser(seconds).default(60))
     .showSuggestionAfterError(true)
     .addHelpText('before', `Examples:
@@ -169,7 +169,7 @@ function report(err: unknown, ctx: Context): number {
   }
   if (failure.message !== null) {
     ctx.io.stderr.write(`${ctx.out.noteColor.red('error:')} `);
-    say(failure.message);
+    say(`${failure.message}${ctx.options.verbose && failure.origin ? failure.origin : ''}`);
     if (failure.details) say(`details: ${failure.details}`);
     if (failure.hint) say(`hint: ${failure.hint}`);
   }

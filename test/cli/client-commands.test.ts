@@ -239,7 +239,7 @@ describe('client update, archive and delete', () => {
     await seed('sessions', { client_id: lea.id, plan: 'Rest' });
     const refused = await home.run(['client', 'delete', lea.id, '--yes']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^error: Cannot delete client Lea Moss.*\(HTTP 409/);
+    expect(refused.stderr).toMatch(/^error: Cannot delete client Lea Moss/);
     expect(refused.stderr).toContain(`hint: Archive the client instead; their history stays: \`practice client archive ${lea.id.slice(0, 8)}\`.`);
     const max = await seed('clients', { name: 'Max Noor' });
     const deleted = await home.run(['client', 'delete', max.id.slice(0, 8), '--yes']);

@@ -79,7 +79,7 @@ describe('retries', () => {
       json(response, 429, { code: 'over_request_rate_limit', message: 'Rate limit exceeded', hint: 'retry after 60 s', details: null }, { 'retry-after': '60' }));
     const result = await home.run(['--max-wait', '5', 'api', 'GET', 'clients'], { env: envFor(fake.url) });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('error: Rate limit exceeded (HTTP 429 over_request_rate_limit)\nhint: retry after 60 s\n');
+    expect(result.stderr).toContain('error: Rate limit exceeded\nhint: retry after 60 s\n');
     expect(fake.requests).toHaveLength(1);
     await fake.close();
   });
@@ -88,7 +88,7 @@ describe('retries', () => {
     const fake = await fakeProject((_request, response) => response.writeHead(502, { 'content-type': 'text/html' }).end('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>'));
     const result = await home.run(['api', 'POST', 'clients', '-f', 'name=Ann'], { env: envFor(fake.url) });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('error: The server answered HTTP 502 Bad Gateway: 502 Bad Gateway (HTTP 502)');
+    expect(result.stderr).toContain('error: The server answered HTTP 502 Bad Gateway: 502 Bad Gateway\n');
     expect(result.stderr).toContain('hint: The server or a proxy in front of it is unavailable; try again shortly.');
     expect(fake.requests).toHaveLength(1);
     await fake.close();
@@ -133,7 +133,7 @@ describe('failures before any answer', () => {
     const fake = await fakeProject((_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
     const result = await home.run(['api', 'GET', 'clients'], { env: envFor(fake.url) });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('error: The server answered HTTP 404 Not Found (HTTP 404)');
+    expect(result.stderr).toContain('error: The server answered HTTP 404 Not Found\n');
     expect(result.stderr).toContain('hint: Check the table or path, and the project URL');
     await fake.close();
   });
@@ -157,7 +157,7 @@ describe('rate limits of the real service', () => {
     expect((await home.run(['api', 'GET', 'clients'], { env })).code).toBe(0);
     const limited = await home.run(['--max-wait', '0', 'api', 'GET', 'clients'], { env });
     expect(limited.code).toBe(1);
-    expect(limited.stderr).toMatch(/^error: .+ \(HTTP 429 over_request_rate_limit\)\nhint: .+\n$/);
+    expect(limited.stderr).toMatch(/^error: .+\nhint: .+\n$/);
     expect(limited.stdout).toContain('over_request_rate_limit');
   });
 });

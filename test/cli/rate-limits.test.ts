@@ -71,7 +71,7 @@ describe.runIf(process.env.REDIS_URL)('a loop of reads past the read limit', () 
     const started = Date.now();
     const refused = await home.run(['--max-wait', '0', 'client', 'list'], { env });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^error: .+ \(HTTP 429 over_request_rate_limit\)\nhint: .+\n$/);
+    expect(refused.stderr).toMatch(/^error: .+\nhint: .+\n$/);
     expect(Date.now() - started).toBeLessThan(WINDOW_MS);
   }, 60_000);
 });

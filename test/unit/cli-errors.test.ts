@@ -61,9 +61,9 @@ describe('failureOf', () => {
     ['an id nothing has', new UnknownIdError('ab', 'client'), 1, null],
     ['a refused status change', new InvalidTransitionError('completed', 'scheduled', ['confirmed']), 1, null],
   ])('%s', (_, error, exitCode, hint) => {
-    // A server's refusal also says where it came from (the last test).
-    const message = error instanceof ApiError ? `${error.message} (HTTP ${error.status}${error.code ? ` ${error.code}` : ''})` : error.message;
-    expect(failureOf(error)).toEqual({ exitCode, hint, message, details: null });
+    // A server's refusal also says where it came from, which --verbose prints after the message.
+    const origin = error instanceof ApiError ? { origin: ` (HTTP ${error.status}${error.code ? ` ${error.code}` : ''})` } : {};
+    expect(failureOf(error)).toEqual({ exitCode, hint, message: error.message, details: null, ...origin });
   });
 
   it.each([
@@ -76,9 +76,9 @@ describe('failureOf', () => {
 
   it('says a constraint the server names in plain words, with where it came from, instead of its details', () => {
     const named = new ApiError(409, '23505', 'duplicate key value violates unique constraint "clients_email_key"', 'Key (email)=(a@b.c) already exists.', null);
-    expect(failureOf(named)).toMatchObject({ message: 'The change was refused: another client already has this email (emails are unique, any case). (HTTP 409 23505)', details: null });
+    expect(failureOf(named)).toMatchObject({ message: 'The change was refused: another client already has this email (emails are unique, any case).', details: null, origin: ' (HTTP 409 23505)' });
     const other = new ApiError(400, 'PGRST100', 'failed to parse filter', 'unexpected "x"', null);
-    expect(failureOf(other)).toMatchObject({ message: 'failed to parse filter (HTTP 400 PGRST100)', details: 'unexpected "x"', exitCode: 1 });
+    expect(failureOf(other)).toMatchObject({ message: 'failed to parse filter', details: 'unexpected "x"', exitCode: 1, origin: ' (HTTP 400 PGRST100)' });
   });
 
   it('knows nothing of bugs: program.ts reports them as unexpected', () => {
