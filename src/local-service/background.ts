@@ -2,6 +2,7 @@
 // for its one JSON line, then letting it run on after this command exits. Its stderr goes to a log.
 // It listens on the port the data dir keeps (kept-port.ts), checked free first to say so clearly.
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -53,6 +54,21 @@ function portTaken(host: string, port: number): Promise<boolean> {
   });
 }
 
+// A first start asked for any free port gets one below the ranges systems hand to outgoing connections
+// (Linux 32768-60999; macOS and Windows 49152-65535): the service keeps its port for good, and after a
+// crash a client socket of any program could otherwise be holding it when the next command restarts it.
+const KEPT_PORTS = { low: 20000, high: 32767 };
+const PORT_TRIES = 20;
+
+/** A free port in KEPT_PORTS, or 0 (the system's choice) if the tries all met a taken one. */
+async function freeKeptPort(host: string): Promise<number> {
+  for (let tries = 0; tries < PORT_TRIES; tries++) {
+    const port = KEPT_PORTS.low + randomInt(KEPT_PORTS.high - KEPT_PORTS.low + 1);
+    if (!(await portTaken(host, port))) return port;
+  }
+  return 0;
+}
+
 /** Starts the server of `options.dataDir` unless one runs; `env` is the environment it inherits. */
 export async function startInBackground(command: PracticeCommand, env: NodeJS.ProcessEnv, options: BackgroundStart): Promise<StartedServer> {
   const running = await readServerState(options.dataDir);
@@ -65,8 +81,9 @@ export async function startInBackground(command: PracticeCommand, env: NodeJS.Pr
   const log = await open(logPath, 'a', 0o600).catch((err: unknown) => {
     throw unusableDir(err, options.dataDir, 'data');
   });
-  const port = options.port ?? (await readKeptPort(options.dataDir)) ?? options.firstPort;
-  if (port !== 0 && (await portTaken(options.host, port))) {
+  const asked = options.port ?? (await readKeptPort(options.dataDir)) ?? options.firstPort;
+  const port = asked === 0 ? await freeKeptPort(options.host) : asked;
+  if (asked !== 0 && (await portTaken(options.host, port))) {
     await log.close();
     throw new PortTakenError(options.host, port);
   }

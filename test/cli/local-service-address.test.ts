@@ -70,6 +70,9 @@ describe('the local service keeps its address', () => {
     const port = join(home.dataHome, 'practice', 'port');
     expect((await stat(port)).mode & 0o777).toBe(0o600);
     expect(new URL(url).port).toBe((await import('node:fs')).readFileSync(port, 'utf8').trim());
+    // Below every system's range for outgoing connections, so no client socket holds it after a crash.
+    expect(Number(new URL(url).port)).toBeGreaterThanOrEqual(20000);
+    expect(Number(new URL(url).port)).toBeLessThanOrEqual(32767);
 
     await ok(['server', 'stop']);
     expect(await ok(['client', 'list', '--json', 'name'])).toContain('Ann Lee');
