@@ -2,7 +2,6 @@
 // for its one JSON line, then letting it run on after this command exits. Its stderr goes to a log.
 // It listens on the port the data dir keeps (kept-port.ts), checked free first to say so clearly.
 import { spawn } from 'node:child_process';
-import { randomInt } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -54,6 +53,20 @@ function portTaken(host: string, port: number): Promise<boolean> {
   });
 }
 
+// A service killed a moment ago can leave a connection of its port closing (FIN-WAIT) while a client
+// that kept it alive has not closed its end yet: the port frees itself within moments.
+const PORT_RELEASE_MS = 3000;
+
+/** Whether `port` is still taken after the moment a just-killed service's connections take to close. */
+async function portStaysTaken(host: string, port: number): Promise<boolean> {
+  const deadline = Date.now() + PORT_RELEASE_MS;
+  while (await portTaken(host, port)) {
+    if (Date.now() >= deadline) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
 // A first start asked for any free port gets one below the ranges systems hand to outgoing connections
 // (Linux 32768-60999; macOS and Windows 49152-65535): the service keeps its port for good, and after a
 // crash a client socket of any program could otherwise be holding it when the next command restarts it.
@@ -63,7 +76,8 @@ const PORT_TRIES = 20;
 /** A free port in KEPT_PORTS, or 0 (the system's choice) if the tries all met a taken one. */
 async function freeKeptPort(host: string): Promise<number> {
   for (let tries = 0; tries < PORT_TRIES; tries++) {
-    const port = KEPT_PORTS.low + randomInt(KEPT_PORTS.high - KEPT_PORTS.low + 1);
+    // Not a secret: Math.random spares loading node:crypto in every command that may start the service.
+    const port = KEPT_PORTS.low + Math.floor(Math.random() * (KEPT_PORTS.high - KEPT_PORTS.low + 1));
     if (!(await portTaken(host, port))) return port;
   }
   return 0;
@@ -83,7 +97,7 @@ export async function startInBackground(command: PracticeCommand, env: NodeJS.Pr
   });
   const asked = options.port ?? (await readKeptPort(options.dataDir)) ?? options.firstPort;
   const port = asked === 0 ? await freeKeptPort(options.host) : asked;
-  if (asked !== 0 && (await portTaken(options.host, port))) {
+  if (asked !== 0 && (await portStaysTaken(options.host, port))) {
     await log.close();
     throw new PortTakenError(options.host, port);
   }
