@@ -27,6 +27,17 @@ describe('practice hours close', () => {
     ]);
   });
 
+  it('closing the same time off again changes nothing and exits 0 with a notice (the re-run rule)', async () => {
+    const first = await home.run(['hours', 'close', '2032-03-01..2032-03-02', '--reason', 'course']);
+    expect(first.code, first.stderr).toBe(0);
+    const before = (await closures()).length;
+    const again = await home.run(['hours', 'close', '2032-03-01..2032-03-02', '--reason', 'course']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe(first.stdout);
+    expect(again.stderr).toContain('Already closed 2032-03-01 to 2032-03-02 (course); nothing changed.');
+    expect((await closures()).length).toBe(before);
+  });
+
   it('refuses a span it cannot read before sending anything (exit 2)', async () => {
     server.received.length = 0;
     for (const [args, message] of [

@@ -3,6 +3,7 @@
 // offered for cancelling (cli/shared/offer-cancel.ts), so their clients hear of it from `practice remind`.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
+import { query } from '../../core/query-builder.js';
 import { type Closure, closedSpan, parseClosureWords } from '../../model/closure.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -43,7 +44,15 @@ async function runClose(text: string, options: CloseOptions, ctx: Context): Prom
   if (reason !== undefined && (reason === '' || reason.length > REASON_MAX)) throw new UsageError(`--reason: expected a few words, up to ${REASON_MAX} characters`);
 
   const api = await ctx.api();
-  const [closure] = await api.insert<Closure>('closures', { id: crypto.randomUUID(), ...span, reason: reason ?? null });
-  await reportCreated(ctx, `Closed ${describeClosure(closure!)}.`, closure!, CLOSURE_COLUMNS, options);
+  // Run twice (a tired person, a cron line), the same time off is one closure: the re-run rule.
+  const [same] = await api.select<Closure>('closures', query<Closure>().eq('starts_at', span.starts_at).eq('ends_at', span.ends_at).limit(1));
+  if (same) {
+    if (!options.json && !options.format) ctx.out.print(same.id);
+    ctx.out.note(`Already closed ${describeClosure(same)}; nothing changed.`);
+    if (options.json || options.format) await ctx.out.record(same, CLOSURE_COLUMNS, options);
+  } else {
+    const [closure] = await api.insert<Closure>('closures', { id: crypto.randomUUID(), ...span, reason: reason ?? null });
+    await reportCreated(ctx, `Closed ${describeClosure(closure!)}.`, closure!, CLOSURE_COLUMNS, options);
+  }
   await offerToCancel(ctx, await bookedIn(api, span), 'Booked inside the time off', options);
 }
