@@ -7,6 +7,7 @@ import { encodeQueryComponent } from '../../core/query-builder.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { collect } from '../shared/repeatable.js';
+import { readStdinBytes, readStdinText } from '../shared/stdin.js';
 import { header, keyValue, typedValue } from './parameters.js';
 
 interface ApiOptions {
@@ -42,12 +43,6 @@ Fields go into the JSON body, or into the query string for GET, HEAD and DELETE.
     .action((method: string, path: string, options: ApiOptions) => runApi(method, path, options, ctx));
 }
 
-async function readStdin(ctx: Context): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.io.stdin) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
 async function runApi(methodText: string, path: string, options: ApiOptions, ctx: Context): Promise<void> {
   if (!/^[A-Za-z]+$/.test(methodText)) throw new UsageError(`"${methodText}" is not an HTTP method.`);
   const method = methodText.toUpperCase();
@@ -65,7 +60,7 @@ async function runApi(methodText: string, path: string, options: ApiOptions, ctx
   }
   for (const text of options.field) {
     const [key, value] = keyValue('-F', text);
-    fields[key] = await typedValue(value, async () => (await readStdin(ctx)).toString('utf8'));
+    fields[key] = await typedValue(value, () => readStdinText(ctx));
   }
   const hasFields = Object.keys(fields).length > 0;
   if (options.input !== undefined && hasFields) throw new UsageError('--input and -f/-F exclude each other.');
@@ -75,7 +70,7 @@ async function runApi(methodText: string, path: string, options: ApiOptions, ctx
   const headers = Object.fromEntries(options.header.map(header));
   let rawBody: Buffer | undefined;
   if (options.input !== undefined) {
-    rawBody = options.input === '-' ? await readStdin(ctx) : await readFile(options.input).catch((err: Error) => {
+    rawBody = options.input === '-' ? await readStdinBytes(ctx) : await readFile(options.input).catch((err: Error) => {
       throw new UsageError(`Cannot read ${options.input}: ${err.message}`);
     });
     headers['content-type'] ??= 'application/json';

@@ -3,17 +3,16 @@
 import type { Context } from '../context.js';
 import { unaskable } from '../../core/prompt.js';
 import { UsageError } from '../errors.js';
+import { readStdinText } from '../shared/stdin.js';
 
 export interface CredentialFlags {
   email?: string;
   passwordStdin?: boolean;
 }
 
-export async function readStdin(ctx: Context): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.io.stdin) chunks.push(Buffer.from(chunk as Buffer));
+export async function readPipedPassword(ctx: Context): Promise<string> {
   // Only the line break `echo` adds is dropped; other whitespace may belong to the password.
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return (await readStdinText(ctx)).replace(/\r?\n$/, '');
 }
 
 /** Reads both before anything is sent, so a missing one is a usage error (exit 2) with nothing sent. */
@@ -25,7 +24,7 @@ export async function readCredentials(flags: CredentialFlags, ctx: Context, conf
   }
   const email = flags.email ?? (await ctx.prompt.text('Email', { flag: '--email' }));
   if (flags.passwordStdin) {
-    const password = await readStdin(ctx);
+    const password = await readPipedPassword(ctx);
     if (password === '') throw new UsageError('--password-stdin read an empty password.');
     return { email, password };
   }

@@ -7,7 +7,7 @@ import { unaskable } from '../../core/prompt.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { hintOnRefusal } from '../shared/refusal.js';
-import { readStdin } from './credentials.js';
+import { readPipedPassword } from './credentials.js';
 
 interface PasswordOptions {
   passwordStdin?: boolean;
@@ -45,7 +45,7 @@ interface PasswordChange {
 
 async function readPasswords(options: PasswordOptions, ctx: Context): Promise<PasswordChange> {
   if (options.passwordStdin) {
-    const password = await readStdin(ctx);
+    const password = await readPipedPassword(ctx);
     if (password === '') throw new UsageError('--password-stdin read an empty password.', 'Pipe the new password in: printf "%s" "$NEW_PASSWORD" | practice auth password --password-stdin');
     return { password };
   }

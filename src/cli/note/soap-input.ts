@@ -8,6 +8,7 @@ import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { checkInput, inputSchemas } from '../shared/input.js';
+import { readStdinText } from '../shared/stdin.js';
 import { SOAP_PARTS, type SoapPart } from '../../model/record-values.js';
 import { newDraftFile, readDraftFile } from './draft-file.js';
 import { checkEditorTerminal, runEditor } from './editor.js';
@@ -111,9 +112,7 @@ export function emptyNote(): UsageError {
 }
 
 async function fromStdin(ctx: Context): Promise<Draft> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.io.stdin) chunks.push(Buffer.from(chunk as Buffer));
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readStdinText(ctx);
   if (text.trim() === '') throw new UsageError('No note given: stdin is empty.', HOW_TO_GIVE);
   let json: unknown;
   try {

@@ -3,13 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { readStdinText } from './stdin.js';
 
 export async function readInput(ctx: Context, file: string): Promise<string> {
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of ctx.io.stdin) chunks.push(Buffer.from(chunk as Buffer));
-    return Buffer.concat(chunks).toString('utf8');
-  }
+  if (file === '-') return readStdinText(ctx);
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
