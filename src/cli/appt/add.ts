@@ -12,11 +12,11 @@ import type { ConfirmOptions } from '../shared/confirm.js';
 import { amountOption, checkInput, dayOption, inputSchemas, parseFlag, timeOption } from '../shared/input.js';
 import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
-import { bookSeries, type SeriesFlags, seriesPlan } from './book-series.js';
-import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { pastConcern } from './past-concern.js';
-import { insertAtFirstFree, pickSlot, type SlotFlags, slotSearch } from './pick-slot.js';
-import { bookingYes, COLUMNS, describe, FIELDS, FLAG_OF } from './shared.js';
+import { bookSeries, type SeriesFlags, seriesPlan } from './series/book.js';
+import { bookingConcerns, confirmConcerns } from './shared/concerns.js';
+import { pastConcern } from './shared/past-concern.js';
+import { insertAtFirstFree, pickSlot, type SlotFlags, slotSearch } from './shared/pick-slot.js';
+import { bookingYes, COLUMNS, describe, FIELDS, FLAG_OF } from './shared/appointment.js';
 
 interface AddOptions extends ConfirmOptions, SlotFlags, SeriesFlags {
   client: string;

@@ -11,7 +11,7 @@ import { UsageError } from '../errors.js';
 import { readAll } from '../shared/read-all.js';
 import { emit, parseMode } from '../shared/write-file.js';
 import { dayOption, practiceTimeZone } from '../shared/input.js';
-import { servicesOf } from './services.js';
+import { servicesOf } from './shared/services.js';
 
 type Format = 'json' | 'csv' | 'ics';
 

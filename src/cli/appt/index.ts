@@ -10,7 +10,7 @@ import { rescheduleCommand } from './reschedule.js';
 import { showCommand } from './show.js';
 import { slotsCommand } from './slots.js';
 import { statusCommand } from './status.js';
-import { STATUS_VERBS } from './status-verbs.js';
+import { STATUS_VERBS } from './shared/status-verbs.js';
 import { todayCommand } from './today.js';
 import { unresolvedCommand } from './unresolved.js';
 import { updateCommand } from './update.js';

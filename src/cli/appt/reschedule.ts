@@ -12,14 +12,14 @@ import { UsageError } from '../errors.js';
 import type { ConfirmOptions } from '../shared/confirm.js';
 import { checkInput, dayOption, inputSchemas, parseFlag, timeOption } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
-import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { heldVisitConcern } from './held-visit.js';
-import { pastConcern } from './past-concern.js';
-import { noteWhatClientWasTold } from './told-note.js';
-import { rescheduleSeries } from './reschedule-series.js';
-import { inScope, type ScopeOptions, scopeOptions } from './series-scope.js';
-import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared.js';
-import { unlessSignedNote } from './undo-completion.js';
+import { bookingConcerns, confirmConcerns } from './shared/concerns.js';
+import { heldVisitConcern } from './shared/held-visit.js';
+import { pastConcern } from './shared/past-concern.js';
+import { noteWhatClientWasTold } from './shared/told-note.js';
+import { rescheduleSeries } from './series/reschedule.js';
+import { inScope, type ScopeOptions, scopeOptions } from './series/scope.js';
+import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared/appointment.js';
+import { unlessSignedNote } from './shared/undo-completion.js';
 
 interface RescheduleOptions extends ConfirmOptions, ScopeOptions {
   date?: string;

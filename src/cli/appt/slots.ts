@@ -10,8 +10,8 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { countOption, dayOption } from '../shared/input.js';
 import { resolveService } from '../shared/resolve.js';
-import { type BookingLength, type DayAvailability, DEFAULT_STEP, readAvailability, type Span } from './availability.js';
-import { dayName } from './shared.js';
+import { type BookingLength, type DayAvailability, DEFAULT_STEP, readAvailability, type Span } from './shared/availability.js';
+import { dayName } from './shared/appointment.js';
 
 interface SlotsOptions {
   date?: string;

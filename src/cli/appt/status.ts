@@ -10,14 +10,14 @@ import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
-import { cancelSeries } from './cancel-series.js';
-import { confirmConcerns, notStartedConcern } from './concerns.js';
-import { inScope, type ScopeOptions, scopeOptions } from './series-scope.js';
-import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared.js';
-import { type ManyOptions, runStatusMany } from './status-many.js';
-import { checkTransition, type StatusVerb, statusWord } from './status-verbs.js';
-import { noteWhatClientWasTold } from './told-note.js';
-import { confirmUndo, unlessSignedNote } from './undo-completion.js';
+import { cancelSeries } from './series/cancel.js';
+import { confirmConcerns, notStartedConcern } from './shared/concerns.js';
+import { inScope, type ScopeOptions, scopeOptions } from './series/scope.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared/appointment.js';
+import { type ManyOptions, runStatusMany } from './shared/status-many.js';
+import { checkTransition, type StatusVerb, statusWord } from './shared/status-verbs.js';
+import { noteWhatClientWasTold } from './shared/told-note.js';
+import { confirmUndo, unlessSignedNote } from './shared/undo-completion.js';
 
 export function statusCommand(ctx: Context, verb: StatusVerb): Command {
   const many = 'many' in verb;

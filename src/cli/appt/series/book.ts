@@ -1,16 +1,16 @@
 // `appt add --repeat`: a recurring series, checked day by day first and then booked in one bulk
 // insert, which the service runs in one transaction: all of it is booked, or none of it.
-import type { RowOptions } from '../../core/output.js';
-import { ApiError } from '../../core/api-error.js';
-import { InvalidInputError } from '../../model/errors.js';
-import { expandSeries, MAX_OCCURRENCES, parseRepeat, type Repeat, type SeriesEnd } from '../../model/recurrence.js';
-import type { Appointment, AppointmentCreate } from '../../model/records.js';
-import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
-import { countOption, dayOption, parseFlag, practiceTimeZone } from '../shared/input.js';
-import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { byDate, seriesConflicts } from './series-conflicts.js';
-import { COLUMNS } from './shared.js';
+import type { RowOptions } from '../../../core/output.js';
+import { ApiError } from '../../../core/api-error.js';
+import { InvalidInputError } from '../../../model/errors.js';
+import { expandSeries, MAX_OCCURRENCES, parseRepeat, type Repeat, type SeriesEnd } from '../../../model/recurrence.js';
+import type { Appointment, AppointmentCreate } from '../../../model/records.js';
+import type { Context } from '../../context.js';
+import { CommandError, UsageError } from '../../errors.js';
+import { countOption, dayOption, parseFlag, practiceTimeZone } from '../../shared/input.js';
+import { bookingConcerns, confirmConcerns } from '../shared/concerns.js';
+import { byDate, seriesConflicts } from './conflicts.js';
+import { COLUMNS } from '../shared/appointment.js';
 
 /** The flags that make `appt add` book a series. */
 export interface SeriesFlags {

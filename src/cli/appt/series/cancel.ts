@@ -1,12 +1,12 @@
 // `appt cancel ID --following | --series`: one PATCH over the ids the scope reaches, so the
 // cancellations happen together; cancelled appointments can be booked again one by one (scheduled).
-import { query } from '../../core/query-builder.js';
-import type { RowOptions } from '../../core/output.js';
-import type { Context } from '../context.js';
-import { reportChangedRows } from '../shared/report.js';
-import { OPEN_STATUSES, type ScopeOptions, seriesScope } from './series-scope.js';
-import type { Appointment } from '../../model/records.js';
-import { COLUMNS } from './shared.js';
+import { query } from '../../../core/query-builder.js';
+import type { RowOptions } from '../../../core/output.js';
+import type { Context } from '../../context.js';
+import { reportChangedRows } from '../../shared/report.js';
+import { OPEN_STATUSES, type ScopeOptions, seriesScope } from './scope.js';
+import type { Appointment } from '../../../model/records.js';
+import { COLUMNS } from '../shared/appointment.js';
 
 export async function cancelSeries(ctx: Context, named: Appointment, options: ScopeOptions & RowOptions): Promise<void> {
   const reached = await seriesScope(ctx, named, options);

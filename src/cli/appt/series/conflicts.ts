@@ -2,10 +2,10 @@
 // series check (`series_check`, migration 12) names an appointment it would overlap (buffers counted,
 // as the overlap rule counts them), a closure, a closed day, a time outside the opening hours. One
 // request, whatever the length of the series; this file only words the answer.
-import type { ApiClient } from '../../core/api-client.js';
-import { shortId } from '../../model/short-id.js';
-import { callAnswer } from '../shared/answers.js';
-import { clock } from './shared.js';
+import type { ApiClient } from '../../../core/api-client.js';
+import { shortId } from '../../../model/short-id.js';
+import { callAnswer } from '../../shared/answers.js';
+import { clock } from '../shared/appointment.js';
 
 /** One day of a series as it will be booked. */
 export interface Occurrence {

@@ -4,17 +4,17 @@
 // before goes to the new time too). A shift that would carry one appointment past the next one's
 // day, or across midnight, has no clear meaning and is refused. All rows go in one request (an
 // upsert by id), so they move together or not at all.
-import type { RowOptions } from '../../core/output.js';
-import { query } from '../../core/query-builder.js';
-import { endedRule, movedRule } from '../../model/recurrence.js';
-import { addMinutes } from '../../model/when.js';
-import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
-import { reportChangedRows } from '../shared/report.js';
-import { byDate, seriesConflicts } from './series-conflicts.js';
-import { type ScopeOptions, seriesScope } from './series-scope.js';
-import type { Appointment } from '../../model/records.js';
-import { clock, COLUMNS } from './shared.js';
+import type { RowOptions } from '../../../core/output.js';
+import { query } from '../../../core/query-builder.js';
+import { endedRule, movedRule } from '../../../model/recurrence.js';
+import { addMinutes } from '../../../model/when.js';
+import type { Context } from '../../context.js';
+import { CommandError, UsageError } from '../../errors.js';
+import { reportChangedRows } from '../../shared/report.js';
+import { byDate, seriesConflicts } from './conflicts.js';
+import { type ScopeOptions, seriesScope } from './scope.js';
+import type { Appointment } from '../../../model/records.js';
+import { clock, COLUMNS } from '../shared/appointment.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;

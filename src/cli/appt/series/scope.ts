@@ -3,13 +3,13 @@
 // started yet. Either way only scheduled or confirmed ones: a held, cancelled or missed visit is
 // history. Each change is one request, so it applies to all of them or to none.
 import { Option } from 'commander';
-import { query } from '../../core/query-builder.js';
-import { dateTimeIn } from '../../model/when.js';
-import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
-import { practiceTimeZone } from '../shared/input.js';
-import type { Appointment } from '../../model/records.js';
-import { clock, describe } from './shared.js';
+import { query } from '../../../core/query-builder.js';
+import { dateTimeIn } from '../../../model/when.js';
+import type { Context } from '../../context.js';
+import { CommandError, UsageError } from '../../errors.js';
+import { practiceTimeZone } from '../../shared/input.js';
+import type { Appointment } from '../../../model/records.js';
+import { clock, describe } from '../shared/appointment.js';
 
 export interface ScopeOptions {
   following?: boolean;

@@ -2,10 +2,10 @@
 // series check (`series_check`, migration 12) of one occurrence. A practice with no hours at all has
 // no opinion; once it has any, a day without a row is closed (DESIGN.md section 3). Advice, not a rule
 // the service enforces: concerns.ts asks about it.
-import type { ApiClient } from '../../core/api-client.js';
-import { dayOfWeek } from '../../model/when.js';
+import type { ApiClient } from '../../../core/api-client.js';
+import { dayOfWeek } from '../../../model/when.js';
 import type { Concern } from './concern.js';
-import { checkSeries } from './series-conflicts.js';
+import { checkSeries } from '../series/conflicts.js';
 
 /** The concern when start-end on `date` is in a closure, on a closed day or outside the opening hours; one request. */
 export async function hoursConcern(api: ApiClient, date: string, start: string, end: string): Promise<Concern | null> {

@@ -1,15 +1,15 @@
 // What makes a booking or a status change worth a second thought (DESIGN.md section 3): outside the
 // business hours or on a closed day, an archived client, a retired service, a visit not started yet.
 // Each is a warning, then one question on a terminal; elsewhere a refusal unless --yes, as a delete.
-import { query } from '../../core/query-builder.js';
-import type { Appointment, Client, Service } from '../../model/records.js';
-import { dateTimeIn } from '../../model/when.js';
-import type { Context } from '../context.js';
-import { confirmation } from '../shared/confirm.js';
-import { practiceTimeZone } from '../shared/input.js';
+import { query } from '../../../core/query-builder.js';
+import type { Appointment, Client, Service } from '../../../model/records.js';
+import { dateTimeIn } from '../../../model/when.js';
+import type { Context } from '../../context.js';
+import { confirmation } from '../../shared/confirm.js';
+import { practiceTimeZone } from '../../shared/input.js';
 import { hoursConcern } from './business-hours.js';
 import type { Concern } from './concern.js';
-import { clock, describe } from './shared.js';
+import { clock, describe } from './appointment.js';
 
 /** What a booking, or a change of one, sets; only what is given is checked. */
 export interface Booking {

@@ -2,18 +2,18 @@
 // REST filters of INTERFACE.md (`date=eq.`, `status=in.(...)`, `client_id=eq.`, select, order), every
 // row or the first --limit, in Range pages past the service's row cap (read-ranged.ts).
 import type { Command } from 'commander';
-import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
-import type { RowOptions } from '../../core/output.js';
-import { type Direction, query } from '../../core/query-builder.js';
-import type { AppointmentStatus } from '../../model/appointment-status.js';
-import type { Appointment } from '../../model/records.js';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
-import { countOption, dayOption, statusesOption } from '../shared/input.js';
-import { readRows } from '../shared/read-ranged.js';
-import { resolveClient } from '../shared/resolve.js';
+import { addOutputFlags, requestedFields } from '../../../core/output-flags.js';
+import type { RowOptions } from '../../../core/output.js';
+import { type Direction, query } from '../../../core/query-builder.js';
+import type { AppointmentStatus } from '../../../model/appointment-status.js';
+import type { Appointment } from '../../../model/records.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { countOption, dayOption, statusesOption } from '../../shared/input.js';
+import { readRows } from '../../shared/read-ranged.js';
+import { resolveClient } from '../../shared/resolve.js';
 import { columnsWithService, serviceNames } from './services.js';
-import { COLUMNS, dayName, FIELDS } from './shared.js';
+import { COLUMNS, dayName, FIELDS } from './appointment.js';
 
 export interface ListOptions extends RowOptions {
   date?: string;

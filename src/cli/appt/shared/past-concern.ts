@@ -1,8 +1,8 @@
 // A booking that starts before now (`appt add --date yesterday`) is usually a typo for a day ahead;
 // recording a visit that was held is `--status completed`, which is not asked about.
-import { dateTimeIn } from '../../model/when.js';
-import type { Context } from '../context.js';
-import { practiceTimeZone } from '../shared/input.js';
+import { dateTimeIn } from '../../../model/when.js';
+import type { Context } from '../../context.js';
+import { practiceTimeZone } from '../../shared/input.js';
 import type { Concern } from './concern.js';
 
 export async function pastConcern(ctx: Context, when: { date: string; start: string; end: string }, status: string | undefined): Promise<Concern | null> {

@@ -2,15 +2,15 @@
 // reading), chosen at the terminal from the day's, or with --first-free the earliest from a day on,
 // for scripts; when another booking takes that slot first, --first-free books the next one free.
 // The flags are checked before any request, so a mistake sends nothing.
-import type { ApiClient } from '../../core/api-client.js';
-import { ApiError } from '../../core/api-error.js';
-import type { Appointment } from '../../model/records.js';
-import { addDays, addMinutes } from '../../model/when.js';
-import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
-import { dayOption } from '../shared/input.js';
+import type { ApiClient } from '../../../core/api-client.js';
+import { ApiError } from '../../../core/api-error.js';
+import type { Appointment } from '../../../model/records.js';
+import { addDays, addMinutes } from '../../../model/when.js';
+import type { Context } from '../../context.js';
+import { CommandError, UsageError } from '../../errors.js';
+import { dayOption } from '../../shared/input.js';
 import { type BookingLength, DEFAULT_STEP, readAvailability } from './availability.js';
-import { dayName } from './shared.js';
+import { dayName } from './appointment.js';
 
 export interface SlotFlags {
   date?: string | undefined;

@@ -1,17 +1,17 @@
 // `appt complete|no-show` of several appointments: named by ids, or every unresolved one
 // (`--all-unresolved [--before D]`, the end of the day). Every one is read and checked first; one
 // refused refuses them all (nothing sent); then one question for all of them, and one PATCH.
-import type { ConfirmOptions } from '../shared/confirm.js';
-import { query } from '../../core/query-builder.js';
-import { countOf } from '../../model/count.js';
-import type { Appointment } from '../../model/records.js';
-import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
-import { confirmation } from '../shared/confirm.js';
-import { reportChangedRows } from '../shared/report.js';
+import type { ConfirmOptions } from '../../shared/confirm.js';
+import { query } from '../../../core/query-builder.js';
+import { countOf } from '../../../model/count.js';
+import type { Appointment } from '../../../model/records.js';
+import type { Context } from '../../context.js';
+import { CommandError, UsageError } from '../../errors.js';
+import { confirmation } from '../../shared/confirm.js';
+import { reportChangedRows } from '../../shared/report.js';
 import type { Concern } from './concern.js';
 import { confirmConcerns, notStartedConcern } from './concerns.js';
-import { COLUMNS, describe, fetchAppointment } from './shared.js';
+import { COLUMNS, describe, fetchAppointment } from './appointment.js';
 import { checkTransition, type StatusVerb, statusWord } from './status-verbs.js';
 import { beforeMoment, readUnresolved } from './unresolved-read.js';
 
