@@ -1,7 +1,7 @@
 // `practice appt add`: book a client. Names resolve to ids, the end comes from the service when not
 // given, and the create carries its own id so the core may retry it safely. A booking in the past is
-// asked first (past-concern.ts), unless it records a visit held (--status completed). --first-free takes the
-// next free slot when another booking wins the one it chose (pick-slot.ts).
+// asked first (shared/concerns.ts), unless it records a visit held (--status completed). --first-free takes the
+// next free slot when another booking wins the one it chose (shared/pick-slot.ts).
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { addMinutes } from '../../model/when.js';
@@ -13,8 +13,7 @@ import { amountOption, checkInput, dayOption, inputSchemas, parseFlag, timeOptio
 import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
 import { bookSeries, type SeriesFlags, seriesPlan } from './series/book.js';
-import { bookingConcerns, confirmConcerns } from './shared/concerns.js';
-import { pastConcern } from './shared/past-concern.js';
+import { bookingConcerns, confirmConcerns, pastConcern } from './shared/concerns.js';
 import { insertAtFirstFree, pickSlot, type SlotFlags, slotSearch } from './shared/pick-slot.js';
 import { bookingYes, COLUMNS, describe, FIELDS, FLAG_OF } from './shared/appointment.js';
 

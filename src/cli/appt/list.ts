@@ -1,4 +1,4 @@
-// `practice appt list`: the appointments of a day or a range, filtered by status and client (listing.ts).
+// `practice appt list`: the appointments of a day or a range, filtered by status and client (shared/listing.ts).
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { addFilterFlags, type ListOptions, runList } from './shared/listing.js';

@@ -7,7 +7,7 @@ import { shortId } from '../../../model/short-id.js';
 import type { Context } from '../../context.js';
 import { CommandError } from '../../errors.js';
 import { amendHint } from '../../shared/note-text.js';
-import type { Concern } from './concern.js';
+import type { Concern } from './concerns.js';
 import { clock, describe } from './appointment.js';
 import { signedNotes } from './undo-completion.js';
 
