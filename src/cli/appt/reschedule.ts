@@ -1,20 +1,19 @@
 // `practice appt reschedule <id>`: move an appointment to another day or start, keeping its length
 // unless --end says otherwise. The service refuses an overlap (409) and names the other appointment;
-// moving a held visit is asked first, and refused while a signed note records it (held-visit.ts). A
+// moving a held visit is asked first, and refused while a signed note records it (shared/held-visit.ts). A
 // client reminded of the old time is said to be told by the next `practice remind`.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
 import type { Appointment } from '../../model/records.js';
-import { addMinutes } from '../../model/when.js';
+import { addMinutes, minutesOfDay } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ConfirmOptions } from '../shared/confirm.js';
 import { checkInput, dayOption, inputSchemas, parseFlag, timeOption } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
-import { bookingConcerns, confirmConcerns } from './shared/concerns.js';
+import { bookingConcerns, confirmConcerns, pastConcern } from './shared/concerns.js';
 import { heldVisitConcern } from './shared/held-visit.js';
-import { pastConcern } from './shared/past-concern.js';
 import { noteWhatClientWasTold } from './shared/told-note.js';
 import { rescheduleSeries } from './series/reschedule.js';
 import { inScope, type ScopeOptions, scopeOptions } from './series/scope.js';
@@ -26,8 +25,6 @@ interface RescheduleOptions extends ConfirmOptions, ScopeOptions {
   start?: string;
   end?: string;
 }
-
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 export function rescheduleCommand(ctx: Context): Command {
   const command = new Command('reschedule')
@@ -62,7 +59,7 @@ async function runReschedule(text: string, options: RescheduleOptions, ctx: Cont
 
   const current = await fetchAppointment(ctx, text);
   const start_time = start ?? clock(current.start_time);
-  const length = minutesOf(clock(current.end_time)) - minutesOf(clock(current.start_time));
+  const length = minutesOfDay(clock(current.end_time)) - minutesOfDay(clock(current.start_time));
   const changes = checkInput(appointmentUpdateSchema, {
     date: date ?? current.date,
     start_time,

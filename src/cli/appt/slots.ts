@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import { toCsv } from '../../formats/csv.js';
 import { freeTimeCalendar } from '../../formats/free-time-ics.js';
-import { addDays, minutesOfDay } from '../../model/when.js';
+import { addDays, MINUTES_PER_DAY, minutesOfDay } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { countOption, dayOption } from '../shared/input.js';
@@ -26,7 +26,7 @@ interface SlotsOptions {
 
 /** A year at most: the answer is read in one go. */
 const MAX_DAYS = 366;
-const LAST_MINUTE = 24 * 60 - 1;
+const LAST_MINUTE = MINUTES_PER_DAY - 1;
 
 export function slotsCommand(ctx: Context): Command {
   return new Command('slots')

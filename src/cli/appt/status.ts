@@ -2,10 +2,11 @@
 // The transition is checked here (src/model) before the PATCH; the service enforces the same table.
 // Completing or marking a no-show before the start, and undoing a completion, are asked first. A verb
 // whose end state already holds changes nothing and exits 0 with a notice (README "Exit codes").
-// complete and no-show also take several ids, or every unresolved appointment (status-many.ts).
+// complete and no-show also take several ids, or every unresolved appointment (shared/status-many.ts).
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
+import { statusWord } from '../../model/appointment-status.js';
 import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
@@ -15,7 +16,7 @@ import { confirmConcerns, notStartedConcern } from './shared/concerns.js';
 import { inScope, type ScopeOptions, scopeOptions } from './series/scope.js';
 import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared/appointment.js';
 import { type ManyOptions, runStatusMany } from './shared/status-many.js';
-import { checkTransition, type StatusVerb, statusWord } from './shared/status-verbs.js';
+import { checkTransition, type StatusVerb } from './shared/status-verbs.js';
 import { noteWhatClientWasTold } from './shared/told-note.js';
 import { confirmUndo, unlessSignedNote } from './shared/undo-completion.js';
 

@@ -3,6 +3,7 @@
 // as the overlap rule counts them), a closure, a closed day, a time outside the opening hours. One
 // request, whatever the length of the series; this file only words the answer.
 import type { ApiClient } from '../../../core/api-client.js';
+import { statusWord } from '../../../model/appointment-status.js';
 import { shortId } from '../../../model/short-id.js';
 import { callAnswer } from '../../shared/answers.js';
 import { clock } from '../shared/appointment.js';
@@ -55,7 +56,7 @@ export async function seriesConflicts(api: ApiClient, occurrences: readonly Occu
     date: found.date,
     kind: found.kind,
     reason: found.kind === 'overlap'
-      ? `overlaps ${shortId(found.other_id!)} ${found.other_client}, ${found.other_date} ${found.other_start}-${found.other_end} (${found.other_status === 'no_show' ? 'no-show' : found.other_status})`
+      ? `overlaps ${shortId(found.other_id!)} ${found.other_client}, ${found.other_date} ${found.other_start}-${found.other_end} (${statusWord(found.other_status!)})`
       : found.reason,
   }));
 }

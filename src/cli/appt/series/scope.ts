@@ -4,6 +4,7 @@
 // history. Each change is one request, so it applies to all of them or to none.
 import { Option } from 'commander';
 import { query } from '../../../core/query-builder.js';
+import { BOOKED_STATUSES } from '../../../model/appointment-status.js';
 import { dateTimeIn } from '../../../model/when.js';
 import type { Context } from '../../context.js';
 import { CommandError, UsageError } from '../../errors.js';
@@ -15,8 +16,6 @@ export interface ScopeOptions {
   following?: boolean;
   series?: boolean;
 }
-
-export const OPEN_STATUSES = ['scheduled', 'confirmed'];
 
 /** The two flags, exclusive; `what` words the change: `cancel`, `move`. */
 export function scopeOptions(what: string): Option[] {
@@ -33,12 +32,12 @@ export async function seriesScope(ctx: Context, named: Appointment, options: Sco
   const flag = options.following ? '--following' : '--series';
   if (!named.series_id) throw new UsageError(`${flag}: ${describe(named)} is not part of a series.`);
   // "This one and the later ones" from a held visit would leave this one behind: said, not guessed.
-  if (options.following && !OPEN_STATUSES.includes(named.status)) {
+  if (options.following && !BOOKED_STATUSES.includes(named.status)) {
     throw new UsageError(`--following: ${describe(named)} is ${named.status}; --following reaches only scheduled or confirmed appointments.`,
       'Name the next one to come, or change this one on its own.');
   }
   const members = await (await ctx.api()).select<Appointment>('appointments', query<Appointment>()
-    .eq('series_id', named.series_id).in('status', OPEN_STATUSES).order('date').order('start_time'));
+    .eq('series_id', named.series_id).in('status', BOOKED_STATUSES).order('date').order('start_time'));
   const startOf = (row: Appointment) => `${row.date} ${clock(row.start_time)}`;
   const from = options.following ? startOf(named) : dateTimeIn(ctx.now(), await practiceTimeZone(ctx));
   const reached = members.filter((row) => (options.following ? startOf(row) >= from : startOf(row) > from));

@@ -4,15 +4,15 @@
 import type { ConfirmOptions } from '../../shared/confirm.js';
 import { query } from '../../../core/query-builder.js';
 import { countOf } from '../../../model/count.js';
+import { statusWord } from '../../../model/appointment-status.js';
 import type { Appointment } from '../../../model/records.js';
 import type { Context } from '../../context.js';
 import { CommandError, UsageError } from '../../errors.js';
 import { confirmation } from '../../shared/confirm.js';
 import { reportChangedRows } from '../../shared/report.js';
-import type { Concern } from './concern.js';
-import { confirmConcerns, notStartedConcern } from './concerns.js';
+import { type Concern, confirmConcerns, notStartedConcern } from './concerns.js';
 import { COLUMNS, describe, fetchAppointment } from './appointment.js';
-import { checkTransition, type StatusVerb, statusWord } from './status-verbs.js';
+import { checkTransition, type StatusVerb } from './status-verbs.js';
 import { beforeMoment, readUnresolved } from './unresolved-read.js';
 
 export interface ManyOptions {

@@ -26,9 +26,6 @@ export const STATUS_VERBS = [
 
 export type StatusVerb = (typeof STATUS_VERBS)[number];
 
-/** What a status word reads as in a message: `no-show`, not `no_show`. */
-export const statusWord = (status: string) => status.replace('_', '-');
-
 /** Refused (exit 1, nothing sent) when `current` may not move to the verb's status. */
 export function checkTransition(current: Appointment, verb: StatusVerb): void {
   // A status this CLI does not know comes from another backend: its own rules decide.
