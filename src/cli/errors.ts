@@ -35,9 +35,42 @@ export class CommandError extends Error {
   }
 }
 
+/** How a surface names a flag: the CLI as typed (`--date`), `practice mcp` as its tool's argument. */
+export type NameOf = (flag: string) => string;
+
+/** A refusal's words with every flag it mentions named by the surface that says it. */
+export type Wording = (name: NameOf) => string;
+
+const asTyped: NameOf = (flag) => flag;
+
 /** Exit 2: the command line or its input is wrong; nothing was sent anywhere. */
 export class UsageError extends CommandError {
   override readonly exitCode = ExitCode.usage;
+
+  /**
+   * A refusal about the value of one flag (`field`, as the CLI spells it): `--date: expected a date ...`.
+   * Its words name flags through `name`, so another surface says them in its own terms (`named`).
+   */
+  static about(field: string, reason: Wording, hint: Wording | null = null): UsageError {
+    return new UsageError((name) => `${name(field)}: ${reason(name)}`, hint, field);
+  }
+
+  /** The flag the refusal is about, as the CLI spells it; null when it is about no one flag. */
+  readonly field: string | null;
+  readonly #message: Wording | null;
+  readonly #hint: Wording | null;
+
+  constructor(message: string | Wording, hint: string | Wording | null = null, field: string | null = null) {
+    super(typeof message === 'string' ? message : message(asTyped), typeof hint === 'function' ? hint(asTyped) : hint);
+    this.field = field;
+    this.#message = typeof message === 'string' ? null : message;
+    this.#hint = typeof hint === 'function' ? hint : null;
+  }
+
+  /** The same refusal with its flags named by `name` (wording given as text is kept as it is). */
+  named(name: NameOf): UsageError {
+    return new UsageError(this.#message?.(name) ?? this.message, this.#hint?.(name) ?? this.hint, this.field);
+  }
 }
 
 /** Exit with a code and no message: the command already said what it had to say (e.g. `status`). */

@@ -17,7 +17,7 @@ import { bookingConcerns, confirmConcerns, pastConcern } from './shared/concerns
 import { insertAtFirstFree, pickSlot, type SlotFlags, slotSearch } from './shared/pick-slot.js';
 import { bookingYes, COLUMNS, describe, FIELDS, FLAG_OF } from './shared/appointment.js';
 
-interface AddOptions extends ConfirmOptions, SlotFlags, SeriesFlags {
+export interface AddOptions extends ConfirmOptions, SlotFlags, SeriesFlags {
   client: string;
   end?: string;
   service?: string;
@@ -62,7 +62,7 @@ together in one request, or not at all; it prints the new ids, one a line (--jso
   return addOutputFlags(command, FIELDS);
 }
 
-async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const { appointmentCreateSchema, appointmentUpdateSchema } = await inputSchemas();
   // What can be checked without the service is checked first: a mistake sends nothing.
   const search = await slotSearch(ctx, options);

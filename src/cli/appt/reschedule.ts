@@ -20,7 +20,7 @@ import { inScope, type ScopeOptions, scopeOptions } from './series/scope.js';
 import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared/appointment.js';
 import { unlessSignedNote } from './shared/undo-completion.js';
 
-interface RescheduleOptions extends ConfirmOptions, ScopeOptions {
+export interface RescheduleOptions extends ConfirmOptions, ScopeOptions {
   date?: string;
   start?: string;
   end?: string;
@@ -47,7 +47,7 @@ export function rescheduleCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-async function runReschedule(text: string, options: RescheduleOptions, ctx: Context): Promise<void> {
+export async function runReschedule(text: string, options: RescheduleOptions, ctx: Context): Promise<void> {
   const { appointmentUpdateSchema } = await inputSchemas();
   if (options.date === undefined && options.start === undefined && options.end === undefined) {
     throw new UsageError('Name the new --date, --start or --end.');

@@ -13,13 +13,14 @@ import { resolveService } from '../shared/resolve.js';
 import { type BookingLength, type DayAvailability, DEFAULT_STEP, readAvailability, type Span } from './shared/availability.js';
 import { dayName } from './shared/appointment.js';
 
-interface SlotsOptions {
+export interface SlotsOptions {
   date?: string;
   from?: string;
   to?: string;
   service?: string;
   duration?: string;
-  step: string;
+  /** Default DEFAULT_STEP. */
+  step?: string | undefined;
   json?: boolean;
   format?: 'csv' | 'ics';
 }
@@ -55,13 +56,18 @@ time, and its own buffer must end before the next appointment. Today starts now.
     .action((options: SlotsOptions) => runSlots(options, ctx));
 }
 
-async function runSlots(options: SlotsOptions, ctx: Context): Promise<void> {
+export async function runSlots(options: SlotsOptions, ctx: Context): Promise<void> {
   // Every flag is checked before the first request: a mistake sends nothing.
+  // commander refuses these pairs on the command line; a caller of this function is refused alike.
+  if (options.date !== undefined && (options.from !== undefined || options.to !== undefined)) {
+    throw UsageError.about('--date', (name) => `not with ${name(options.from !== undefined ? '--from' : '--to')}; give one day, or a range`);
+  }
+  if (options.service !== undefined && options.duration !== undefined) throw UsageError.about('--duration', (name) => `not with ${name('--service')}, whose duration it is`);
   const from = await dayOption(ctx, options.from ? '--from' : '--date', options.from ?? options.date ?? 'today');
   const to = options.to === undefined ? from : await dayOption(ctx, '--to', options.to);
   if (to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);
   if (addDays(from, MAX_DAYS - 1) < to) throw new UsageError(`--to: at most ${MAX_DAYS} days from --from ${from}; got ${to}`);
-  const step = minutesOption('--step', options.step);
+  const step = options.step === undefined ? DEFAULT_STEP : minutesOption('--step', options.step);
   const duration = options.duration === undefined ? undefined : minutesOption('--duration', options.duration);
 
   const service = options.service === undefined ? undefined : await resolveService(ctx, options.service);

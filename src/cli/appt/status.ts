@@ -49,7 +49,7 @@ An appointment already ${statusWord(verb.status)} is left as it is, with a notic
   return addOutputFlags(command, FIELDS);
 }
 
-async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions & ScopeOptions, ctx: Context): Promise<void> {
+export async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions & ScopeOptions, ctx: Context): Promise<void> {
   const current = await fetchAppointment(ctx, text);
   if (inScope(options)) return cancelSeries(ctx, current, options);
   if (current.status === verb.status) {

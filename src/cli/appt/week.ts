@@ -31,7 +31,7 @@ export function weekCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<void> {
+export async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<void> {
   const days = weekOf(await dayOption(ctx, 'day', day));
   const fields = requestedFields(options);
   const api = await ctx.api();
