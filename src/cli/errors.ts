@@ -51,7 +51,7 @@ export class UsageError extends CommandError {
    * A refusal about the value of one flag (`field`, as the CLI spells it): `--date: expected a date ...`.
    * Its words name flags through `name`, so another surface says them in its own terms (`named`).
    */
-  static about(field: string, reason: Wording, hint: Wording | null = null): UsageError {
+  static about(field: string, reason: Wording, hint: string | Wording | null = null): UsageError {
     return new UsageError((name) => `${name(field)}: ${reason(name)}`, hint, field);
   }
 

@@ -69,7 +69,7 @@ export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const date = options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date);
   const start = options.start === undefined ? undefined : timeOption('--start', options.start);
   const end = options.end === undefined ? undefined : timeOption('--end', options.end);
-  if (end === undefined && options.service === undefined) throw new UsageError('--end: needed when there is no --service to take the duration from');
+  if (end === undefined && options.service === undefined) throw UsageError.about('--end', (name) => `needed when there is no ${name('--service')} to take the duration from`);
   const price = options.price === undefined ? undefined : amountOption('--price', options.price);
   const series = await seriesPlan(ctx, options);
   const given = { date, start_time: start, end_time: end, status: options.status, notes: options.notes, price };

@@ -50,7 +50,7 @@ export function rescheduleCommand(ctx: Context): Command {
 export async function runReschedule(text: string, options: RescheduleOptions, ctx: Context): Promise<void> {
   const { appointmentUpdateSchema } = await inputSchemas();
   if (options.date === undefined && options.start === undefined && options.end === undefined) {
-    throw new UsageError('Name the new --date, --start or --end.');
+    throw new UsageError((name) => `Name the new ${name('--date')}, ${name('--start')} or ${name('--end')}.`);
   }
   const date = options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date);
   const start = options.start === undefined ? undefined : timeOption('--start', options.start);

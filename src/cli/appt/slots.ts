@@ -65,8 +65,8 @@ export async function runSlots(options: SlotsOptions, ctx: Context): Promise<voi
   if (options.service !== undefined && options.duration !== undefined) throw UsageError.about('--duration', (name) => `not with ${name('--service')}, whose duration it is`);
   const from = await dayOption(ctx, options.from ? '--from' : '--date', options.from ?? options.date ?? 'today');
   const to = options.to === undefined ? from : await dayOption(ctx, '--to', options.to);
-  if (to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);
-  if (addDays(from, MAX_DAYS - 1) < to) throw new UsageError(`--to: at most ${MAX_DAYS} days from --from ${from}; got ${to}`);
+  if (to < from) throw UsageError.about('--to', (name) => `${to} is before ${name('--from')} ${from}`);
+  if (addDays(from, MAX_DAYS - 1) < to) throw UsageError.about('--to', (name) => `at most ${MAX_DAYS} days from ${name('--from')} ${from}; got ${to}`);
   const step = options.step === undefined ? DEFAULT_STEP : minutesOption('--step', options.step);
   const duration = options.duration === undefined ? undefined : minutesOption('--duration', options.duration);
 
@@ -91,7 +91,7 @@ export async function runSlots(options: SlotsOptions, ctx: Context): Promise<voi
 /** A whole number of minutes within one day: a length, or the step between starts. */
 function minutesOption(flag: string, text: string): number {
   const minutes = countOption(flag, text, 1);
-  if (minutes > LAST_MINUTE) throw new UsageError(`${flag}: at most ${LAST_MINUTE} minutes, as a booking ends on the day it starts; got ${text}`);
+  if (minutes > LAST_MINUTE) throw UsageError.about(flag, () => `at most ${LAST_MINUTE} minutes, as a booking ends on the day it starts; got ${text}`);
   return minutes;
 }
 

@@ -11,7 +11,7 @@ import { addDays, addMinutes, daysBetween, MINUTES_PER_DAY, minutesOfDay } from 
 import type { Context } from '../../context.js';
 import { CommandError, UsageError } from '../../errors.js';
 import { reportChangedRows } from '../../shared/report.js';
-import { byDate, seriesConflicts } from './conflicts.js';
+import { byDate, seriesConflicts } from '../shared/series-check.js';
 import { type ScopeOptions, seriesScope } from './scope.js';
 import type { Appointment } from '../../../model/records.js';
 import { clock, COLUMNS } from '../shared/appointment.js';
@@ -35,13 +35,13 @@ export async function rescheduleSeries(ctx: Context, named: Appointment, move: N
   const dayShift = daysBetween(named.date, move.date);
   const gaps = reached.slice(1).map((row, index) => daysBetween(reached[index]!.date, row.date));
   if (gaps.length > 0 && Math.abs(dayShift) >= Math.min(...gaps)) {
-    throw new UsageError(`--date: moving by ${Math.abs(dayShift)} days would carry an appointment onto or past the next one of the series (${Math.min(...gaps)} days apart); cancel them with --following and book a new series instead.`);
+    throw UsageError.about('--date', (name) => `moving by ${Math.abs(dayShift)} days would carry an appointment onto or past the next one of the series (${Math.min(...gaps)} days apart); cancel them with ${name('--following')} and book a new series instead.`);
   }
   const length = minutesOfDay(move.end_time) - minutesOfDay(move.start_time);
   const moved = reached.map((row) => {
     const start_time = move.startGiven ? move.start_time : clock(row.start_time);
     const minutes = move.endGiven ? length : minutesOfDay(clock(row.end_time)) - minutesOfDay(clock(row.start_time));
-    if (minutesOfDay(start_time) + minutes >= MINUTES_PER_DAY) throw new UsageError(`--start: the appointment of ${row.date} would cross midnight; move it on its own.`);
+    if (minutesOfDay(start_time) + minutes >= MINUTES_PER_DAY) throw UsageError.about('--start', () => `the appointment of ${row.date} would cross midnight; move it on its own.`);
     return { ...row, date: addDays(row.date, dayShift), start_time, end_time: addMinutes(start_time, minutes) };
   });
   const { before, passed } = await seriesParts(ctx, named, reached);

@@ -30,10 +30,10 @@ export const inScope = (options: ScopeOptions) => Boolean(options.following || o
 /** The appointments of `named`'s series the flags reach, in time order; refused when there are none. */
 export async function seriesScope(ctx: Context, named: Appointment, options: ScopeOptions): Promise<Appointment[]> {
   const flag = options.following ? '--following' : '--series';
-  if (!named.series_id) throw new UsageError(`${flag}: ${describe(named)} is not part of a series.`);
+  if (!named.series_id) throw UsageError.about(flag, () => `${describe(named)} is not part of a series.`);
   // "This one and the later ones" from a held visit would leave this one behind: said, not guessed.
   if (options.following && !BOOKED_STATUSES.includes(named.status)) {
-    throw new UsageError(`--following: ${describe(named)} is ${named.status}; --following reaches only scheduled or confirmed appointments.`,
+    throw UsageError.about('--following', (name) => `${describe(named)} is ${named.status}; ${name('--following')} reaches only scheduled or confirmed appointments.`,
       'Name the next one to come, or change this one on its own.');
   }
   const members = await (await ctx.api()).select<Appointment>('appointments', query<Appointment>()

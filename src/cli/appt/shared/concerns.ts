@@ -9,7 +9,7 @@ import { dateTimeIn, dayOfWeek } from '../../../model/when.js';
 import type { Context } from '../../context.js';
 import { confirmation } from '../../shared/confirm.js';
 import { practiceTimeZone } from '../../shared/input.js';
-import { checkSeries } from '../series/conflicts.js';
+import { checkSeries } from './series-check.js';
 import { clock, describe } from './appointment.js';
 
 /** One thing about a booking worth a second thought, as every check here reports it. */

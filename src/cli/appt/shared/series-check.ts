@@ -1,12 +1,12 @@
-// What stands in the way of each day of a series, found before anything is booked: the database's
-// series check (`series_check`, migration 12) names an appointment it would overlap (buffers counted,
-// as the overlap rule counts them), a closure, a closed day, a time outside the opening hours. One
-// request, whatever the length of the series; this file only words the answer.
+// What stands in the way of each day of a series (or of one booking: concerns.ts), found before
+// anything is booked: the database's series check (`series_check`, migration 12) names an appointment
+// it would overlap (buffers counted, as the overlap rule counts them), a closure, a closed day, a time
+// outside the opening hours. One request, whatever the length of the series; this file only words the answer.
 import type { ApiClient } from '../../../core/api-client.js';
 import { statusWord } from '../../../model/appointment-status.js';
 import { shortId } from '../../../model/short-id.js';
 import { callAnswer } from '../../shared/answers.js';
-import { clock } from '../shared/appointment.js';
+import { clock } from './appointment.js';
 
 /** One day of a series as it will be booked. */
 export interface Occurrence {

@@ -21,9 +21,9 @@ export interface ManyOptions {
 }
 
 export async function runStatusMany(ids: string[], verb: StatusVerb, options: ConfirmOptions & ManyOptions, ctx: Context): Promise<void> {
-  if (options.allUnresolved && ids.length > 0) throw new UsageError('Give appointment ids or --all-unresolved, not both.');
-  if (!options.allUnresolved && options.before !== undefined) throw new UsageError('--before: goes with --all-unresolved.');
-  if (!options.allUnresolved && ids.length === 0) throw new UsageError('Name the appointments (ids or id prefixes), or pass --all-unresolved.');
+  if (options.allUnresolved && ids.length > 0) throw new UsageError((name) => `Give appointment ids or ${name('--all-unresolved')}, not both.`);
+  if (!options.allUnresolved && options.before !== undefined) throw UsageError.about('--before', (name) => `goes with ${name('--all-unresolved')}.`);
+  if (!options.allUnresolved && ids.length === 0) throw new UsageError((name) => `Name the appointments (ids or id prefixes), or pass ${name('--all-unresolved')}.`);
   if (!('many' in verb)) throw new UsageError(`appt ${verb.verb} takes one appointment.`);
 
   // With --all-unresolved the question is always put (it reaches rows nobody named): refused first.
