@@ -100,6 +100,14 @@ describe('a usage error about a flag', () => {
     expect([err.message, err.hint, err.field]).toEqual(['`to`: 2026-11-20 is before `from` 2026-11-23', 'Pass `yes`.', '--to']);
   });
 
+  it('keeps its kind, and so its exit code, when said again', () => {
+    const usage = UsageError.about('--date', () => 'expected a date').named(mcpNames);
+    expect([usage instanceof UsageError, usage.exitCode, usage.message]).toEqual([true, 2, '`date`: expected a date']);
+    const missing = new CommandError((name) => `${name('--client')}: no client matches 'Nobody'`, 'See `practice client list`.', '--client').named(mcpNames);
+    expect([missing instanceof UsageError, missing.exitCode, missing.message, missing.hint, missing.field])
+      .toEqual([false, 1, "`client`: no client matches 'Nobody'", 'See `practice client list`.', '--client']);
+  });
+
   it('keeps words given as plain text as they are', () => {
     const err = new UsageError('Name the new --date, --start or --end.', 'See --help.').named(mcpNames);
     expect([err.message, err.hint, err.field]).toEqual(['Name the new --date, --start or --end.', 'See --help.', null]);

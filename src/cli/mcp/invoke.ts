@@ -6,7 +6,7 @@
 import { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type Context, createContext } from '../context.js';
-import { type NameOf, UsageError } from '../errors.js';
+import { CommandError, type NameOf } from '../errors.js';
 
 /** program.ts's report(): prints a failure as errors.ts maps it and gives the exit code; passed in so no noun imports the noun table. */
 export type Report = (err: unknown, ctx: Context) => number;
@@ -48,7 +48,7 @@ export function commandRunner(ctx: Context, report: Report): CommandRunner {
       await answer(command);
       return { ok: true, stdout: stdout.text.trim(), stderr: stderr.text.trim() };
     } catch (err) {
-      const code = report(name && err instanceof UsageError ? err.named(name) : err, command);
+      const code = report(name && err instanceof CommandError ? err.named(name) : err, command);
       return { ok: code === 0, stdout: stdout.text.trim(), stderr: withoutStack(stderr.text).trim() };
     }
   };
