@@ -117,6 +117,12 @@ describe('practice mcp, read-only (the default)', async () => {
     expect(unknown.text).toContain('hint:');
   });
 
+  it('names a flag parsed deep in a verb as the tool\'s argument', async () => {
+    const answer = await callTool(client, 'month_revenue', { month: 'someday' });
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toMatch(/^error: `month`: /);
+  });
+
   it('rejects arguments outside the input schema before running anything', async () => {
     const answer = await callTool(client, 'month_revenue', { by: 'decade' });
     expect(answer.isError).toBe(true);
