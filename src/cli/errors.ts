@@ -26,18 +26,50 @@ export const ExitCode = {
   interrupted: 130,
 } as const;
 
-/** Exit 1: the command ran and failed; `hint` says what to do about it. */
+/** How a surface names a flag: the CLI as typed (`--date`), `practice mcp` as its tool's argument. */
+export type NameOf = (flag: string) => string;
+
+/** A refusal's words with every flag it mentions named by the surface that says it. */
+export type Wording = (name: NameOf) => string;
+
+const asTyped: NameOf = (flag) => flag;
+
+/**
+ * Exit 1: the command ran and failed; `hint` says what to do about it. Words given as a Wording name
+ * their flags through the surface, so another surface says them in its own terms (`named`).
+ */
 export class CommandError extends Error {
   readonly exitCode: number = ExitCode.failure;
-  constructor(message: string, readonly hint: string | null = null) {
-    super(message);
+  /** The flag the refusal is about, as the CLI spells it; null when it is about no one flag. */
+  readonly field: string | null;
+  readonly hint: string | null;
+  readonly #message: Wording | null;
+  readonly #hint: Wording | null;
+
+  constructor(message: string | Wording, hint: string | Wording | null = null, field: string | null = null) {
+    super(typeof message === 'string' ? message : message(asTyped));
     this.name = new.target.name;
+    this.hint = typeof hint === 'function' ? hint(asTyped) : hint;
+    this.field = field;
+    this.#message = typeof message === 'string' ? null : message;
+    this.#hint = typeof hint === 'function' ? hint : null;
+  }
+
+  /** The same refusal (same class, so the same exit code) with its flags named by `name`; words given as text stay as they are. */
+  named(name: NameOf): CommandError {
+    const Same = this.constructor as new (message: string, hint: string | null, field: string | null) => CommandError;
+    return new Same(this.#message?.(name) ?? this.message, this.#hint?.(name) ?? this.hint, this.field);
   }
 }
 
 /** Exit 2: the command line or its input is wrong; nothing was sent anywhere. */
 export class UsageError extends CommandError {
   override readonly exitCode = ExitCode.usage;
+
+  /** A refusal about the value of one flag (`field`, as the CLI spells it): `--date: expected a date ...`. */
+  static about(field: string, reason: Wording, hint: string | Wording | null = null): UsageError {
+    return new UsageError((name) => `${name(field)}: ${reason(name)}`, hint, field);
+  }
 }
 
 /** Exit with a code and no message: the command already said what it had to say (e.g. `status`). */

@@ -42,7 +42,7 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },
   { name: 'audit', summary: 'Who changed or read what, when and through what; verify the trail', load: async () => (await import('./audit/index.js')).auditCommand },
   { name: 'settings', summary: "The practice's retention periods and its details (name, address, tax id, licence)", load: async () => (await import('./settings/index.js')).settingsCommand },
-  { name: 'mcp', summary: 'Serve the practice to an assistant as MCP tools over stdio', load: async () => (await import('./mcp/index.js')).mcpCommand(runInContext) },
+  { name: 'mcp', summary: 'Serve the practice to an assistant as MCP tools over stdio', load: async () => (await import('./mcp/index.js')).mcpCommand(report) },
   { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', load: async () => {
     const { completionCommand } = await import('./completion/index.js');
     return (ctx: Context) => completionCommand(ctx, buildProgram);
@@ -147,7 +147,7 @@ export function run(argv: string[], io: ProgramIO): Promise<number> {
   return runInContext(argv, createContext(io));
 }
 
-/** Runs the CLI on a context already made (`practice help`, and `practice mcp`'s tools sharing one session); printing errors is part of running. */
+/** Runs the CLI on a context already made (`practice help`); printing errors is part of running. */
 async function runInContext(argv: string[], ctx: Context): Promise<number> {
   try {
     await (await buildProgram(ctx, argv)).parseAsync(argv, { from: 'user' });

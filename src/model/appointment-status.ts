@@ -7,7 +7,11 @@ export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'completed', 'can
 
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-/** The statuses of a booking still to happen (or to be resolved): what time off or an archive strands. */
+/**
+ * The statuses of a booking still to happen (or to be resolved): what time off or an archive strands,
+ * and what a change to a series reaches. Which statuses block a slot is the database's rule (all but
+ * cancelled and no_show: the overlap constraint and migration 12's answers), never decided here.
+ */
 export const BOOKED_STATUSES: readonly AppointmentStatus[] = ['scheduled', 'confirmed'];
 
 // `no_show` is our extension to INTERFACE.md's four statuses; a backend that lacks it refuses the

@@ -24,7 +24,8 @@ const DATE_FORM = 'expected a date like 2026-11-23, today, tomorrow, mon or +3d'
 const DAYS_OF_WEEK_FORM = 'expected days of the week like monday, mon-fri, sat,sun, weekdays or weekend';
 const TIME_FORM = 'expected a time like 9, 9:30, 14:00, 2pm or 9:30am';
 const HOURS_FORM = 'expected hours like 09:00-12:00,13:00-17:00 or 9am-5pm, or closed';
-const MINUTES_PER_DAY = 24 * 60;
+/** Minutes in a day: a clock time is fewer than this many after midnight. */
+export const MINUTES_PER_DAY = 24 * 60;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today's date in `timeZone` at the instant `now`. */
@@ -199,6 +200,11 @@ export function addDays(date: string, days: number): string {
   const result = dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
   if (!ISO_DATE.test(result)) throw new InvalidInputError(`${DATE_FORM}; the day is out of range`);
   return result;
+}
+
+/** How many calendar days `to` is after `from` (negative when before). */
+export function daysBetween(from: string, to: string): number {
+  return dayjs.utc(checkDate(to)).diff(dayjs.utc(checkDate(from)), 'day');
 }
 
 /** Monday 0 .. Sunday 6, the order of DAYS_OF_WEEK (dayjs counts from Sunday). */

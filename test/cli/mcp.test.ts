@@ -117,6 +117,12 @@ describe('practice mcp, read-only (the default)', async () => {
     expect(unknown.text).toContain('hint:');
   });
 
+  it('names a flag parsed deep in a verb as the tool\'s argument', async () => {
+    const answer = await callTool(client, 'month_revenue', { month: 'someday' });
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toMatch(/^error: `month`: /);
+  });
+
   it('rejects arguments outside the input schema before running anything', async () => {
     const answer = await callTool(client, 'month_revenue', { by: 'decade' });
     expect(answer.isError).toBe(true);
@@ -153,6 +159,12 @@ describe('practice mcp --allow-writes', async () => {
       expect(answer.text).toMatch(/`(date|from|to)`/);
       expect(answer.text).not.toMatch(/--[a-z]/);
     }
+    // What commander refuses on the command line, the run function refuses for a tool too, in its terms.
+    const both = await callTool(allowed, 'find_free_slots', { date: DAY, from: DAY, service: 'swedish 60' });
+    expect(both.isError).toBe(true);
+    expect(both.text).toMatch(/^error: `date`: not with `from`/);
+    const length = await callTool(allowed, 'find_free_slots', { from: DAY, service: 'swedish 60', duration_minutes: 30 });
+    expect(length.text).toMatch(/^error: `duration_minutes`: not with `service`/);
     // A day given as `date` is that day, not today.
     const friday = await json(allowed, 'find_free_slots', { date: '2027-03-05', service: 'swedish 60' });
     expect([friday.from, friday.to]).toEqual(['2027-03-05', '2027-03-05']);
@@ -182,6 +194,14 @@ describe('practice mcp --allow-writes', async () => {
     expect(anyway.date).toBe('2027-03-06');
     const cancelled = await json(allowed, 'cancel', { id: anyway.id.slice(0, 8) });
     expect(cancelled.status).toBe('cancelled');
+  });
+
+  it('names the argument a refusal is about, and the CLI the flag', async () => {
+    const answer = await callTool(allowed, 'book', { client: 'ann', date: DAY, start: '25:00', service: 'swedish 60' });
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toMatch(/^error: `start`: expected a time like 9, 9:30/);
+    const result = await home.run(['appt', 'add', '--client', 'ann', '--date', DAY, '--start', '25:00', '--service', 'swedish 60']);
+    expect([result.code, result.stderr]).toEqual([2, expect.stringMatching(/^error: --start: expected a time like 9, 9:30/)]);
   });
 
   it('reschedules, keeping the length', async () => {

@@ -85,3 +85,31 @@ describe('failureOf', () => {
     expect(failureOf(new TypeError('x is undefined'))).toBeNull();
   });
 });
+
+describe('a usage error about a flag', () => {
+  const mcpNames = (flag: string) => `\`${flag.replace(/^--/, '')}\``;
+
+  it('names its flags as the CLI spells them, and carries the flag it is about', () => {
+    const err = UsageError.about('--to', (name) => `2026-11-20 is before ${name('--from')} 2026-11-23`, (name) => `Pass ${name('--yes')}.`);
+    expect([err.message, err.hint, err.field, err.exitCode]).toEqual(['--to: 2026-11-20 is before --from 2026-11-23', 'Pass --yes.', '--to', 2]);
+    expect(failureOf(err)).toEqual({ exitCode: 2, message: err.message, details: null, hint: 'Pass --yes.' });
+  });
+
+  it('is said again in another surface\'s terms, every flag it mentions included', () => {
+    const err = UsageError.about('--to', (name) => `2026-11-20 is before ${name('--from')} 2026-11-23`, (name) => `Pass ${name('--yes')}.`).named(mcpNames);
+    expect([err.message, err.hint, err.field]).toEqual(['`to`: 2026-11-20 is before `from` 2026-11-23', 'Pass `yes`.', '--to']);
+  });
+
+  it('keeps its kind, and so its exit code, when said again', () => {
+    const usage = UsageError.about('--date', () => 'expected a date').named(mcpNames);
+    expect([usage instanceof UsageError, usage.exitCode, usage.message]).toEqual([true, 2, '`date`: expected a date']);
+    const missing = new CommandError((name) => `${name('--client')}: no client matches 'Nobody'`, 'See `practice client list`.', '--client').named(mcpNames);
+    expect([missing instanceof UsageError, missing.exitCode, missing.message, missing.hint, missing.field])
+      .toEqual([false, 1, "`client`: no client matches 'Nobody'", 'See `practice client list`.', '--client']);
+  });
+
+  it('keeps words given as plain text as they are', () => {
+    const err = new UsageError('Name the new --date, --start or --end.', 'See --help.').named(mcpNames);
+    expect([err.message, err.hint, err.field]).toEqual(['Name the new --date, --start or --end.', 'See --help.', null]);
+  });
+});

@@ -3,6 +3,7 @@ import { InvalidInputError } from '../../src/model/errors.js';
 import {
   addMinutes,
   dayOfWeek,
+  daysBetween,
   parseDaysOfWeek,
   parseHoursSpec,
   parseTimeOfDay,
@@ -297,6 +298,20 @@ describe('addMinutes', () => {
     ['09:00', Number.NaN, 'expected a whole number of minutes; got NaN'],
   ])('refuses %j + %s', (time, minutes, message) => {
     expect(() => addMinutes(time, minutes)).toThrow(new InvalidInputError(message));
+  });
+});
+
+describe('daysBetween', () => {
+  it.each([
+    ['2026-11-23', '2026-11-23', 0], ['2026-11-23', '2026-11-30', 7], ['2026-11-30', '2026-11-23', -7],
+    // Across a change of the clocks and a leap day: calendar days, not 24-hour spans.
+    ['2026-03-28', '2026-03-30', 2], ['2028-02-28', '2028-03-01', 2], ['2026-12-31', '2027-01-01', 1],
+  ])('from %s to %s is %i days', (from, to, days) => {
+    expect(daysBetween(from, to)).toBe(days);
+  });
+
+  it('refuses a day that is not in the calendar', () => {
+    expect(() => daysBetween('2026-02-30', '2026-03-01')).toThrow(InvalidInputError);
   });
 });
 

@@ -1,7 +1,7 @@
 // `practice appt add`: book a client. Names resolve to ids, the end comes from the service when not
 // given, and the create carries its own id so the core may retry it safely. A booking in the past is
-// asked first (past-concern.ts), unless it records a visit held (--status completed). --first-free takes the
-// next free slot when another booking wins the one it chose (pick-slot.ts).
+// asked first (shared/concerns.ts), unless it records a visit held (--status completed). --first-free takes the
+// next free slot when another booking wins the one it chose (shared/pick-slot.ts).
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { addMinutes } from '../../model/when.js';
@@ -12,13 +12,12 @@ import type { ConfirmOptions } from '../shared/confirm.js';
 import { amountOption, checkInput, dayOption, inputSchemas, parseFlag, timeOption } from '../shared/input.js';
 import { resolveClient, resolveService } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
-import { bookSeries, type SeriesFlags, seriesPlan } from './book-series.js';
-import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { pastConcern } from './past-concern.js';
-import { insertAtFirstFree, pickSlot, type SlotFlags, slotSearch } from './pick-slot.js';
-import { bookingYes, COLUMNS, describe, FIELDS, FLAG_OF } from './shared.js';
+import { bookSeries, type SeriesFlags, seriesPlan } from './series/book.js';
+import { bookingConcerns, confirmConcerns, pastConcern } from './shared/concerns.js';
+import { insertAtFirstFree, pickSlot, type SlotFlags, slotSearch } from './shared/pick-slot.js';
+import { bookingYes, COLUMNS, describe, FIELDS, FLAG_OF } from './shared/appointment.js';
 
-interface AddOptions extends ConfirmOptions, SlotFlags, SeriesFlags {
+export interface AddOptions extends ConfirmOptions, SlotFlags, SeriesFlags {
   client: string;
   end?: string;
   service?: string;
@@ -63,14 +62,14 @@ together in one request, or not at all; it prints the new ids, one a line (--jso
   return addOutputFlags(command, FIELDS);
 }
 
-async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const { appointmentCreateSchema, appointmentUpdateSchema } = await inputSchemas();
   // What can be checked without the service is checked first: a mistake sends nothing.
   const search = await slotSearch(ctx, options);
   const date = options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date);
   const start = options.start === undefined ? undefined : timeOption('--start', options.start);
   const end = options.end === undefined ? undefined : timeOption('--end', options.end);
-  if (end === undefined && options.service === undefined) throw new UsageError('--end: needed when there is no --service to take the duration from');
+  if (end === undefined && options.service === undefined) throw UsageError.about('--end', (name) => `needed when there is no ${name('--service')} to take the duration from`);
   const price = options.price === undefined ? undefined : amountOption('--price', options.price);
   const series = await seriesPlan(ctx, options);
   const given = { date, start_time: start, end_time: end, status: options.status, notes: options.notes, price };

@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { type ConfirmOptions, writeConfirmed, yesOption } from '../shared/confirm.js';
 import { removeById } from '../shared/delete.js';
 import { reportChange } from '../shared/report.js';
-import { COLUMNS, describe, fetchAppointment, FIELDS, NOT_FOUND_HINT } from './shared.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS, NOT_FOUND_HINT } from './shared/appointment.js';
 
 export function deleteCommand(ctx: Context): Command {
   const command = new Command('delete')

@@ -11,7 +11,7 @@ import { UsageError } from '../errors.js';
 import { readAll } from '../shared/read-all.js';
 import { emit, parseMode } from '../shared/write-file.js';
 import { dayOption, practiceTimeZone } from '../shared/input.js';
-import { servicesOf } from './services.js';
+import { servicesOf } from './shared/services.js';
 
 type Format = 'json' | 'csv' | 'ics';
 
@@ -45,10 +45,10 @@ export function exportCommand(ctx: Context): Command {
 }
 
 async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
-  if (options.mode !== undefined && (options.output === undefined || options.output === '-')) throw new UsageError('--mode: needs --output; stdout has no mode.');
+  if (options.mode !== undefined && (options.output === undefined || options.output === '-')) throw UsageError.about('--mode', (name) => `needs ${name('--output')}; stdout has no mode.`);
   const from = await dayOption(ctx, options.from ? '--from' : '--date', options.from ?? options.date ?? 'today');
   const to = options.to === undefined ? from : await dayOption(ctx, '--to', options.to);
-  if (to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);
+  if (to < from) throw UsageError.about('--to', (name) => `${to} is before ${name('--from')} ${from}`);
   const timeZone = await practiceTimeZone(ctx);
   const api = await ctx.api();
   // Every page of the range (toSchedule puts them in date and time order).

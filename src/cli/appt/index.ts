@@ -1,5 +1,5 @@
-// `practice appt`: the appointments of the practice, one verb a file; the four status changes share
-// one implementation (status.ts).
+// `practice appt`: the appointments of the practice, one verb a file here (the four status changes
+// share one, status.ts); what several verbs use is in shared/, the recurring series in series/.
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { addCommand } from './add.js';
@@ -10,7 +10,7 @@ import { rescheduleCommand } from './reschedule.js';
 import { showCommand } from './show.js';
 import { slotsCommand } from './slots.js';
 import { statusCommand } from './status.js';
-import { STATUS_VERBS } from './status-verbs.js';
+import { STATUS_VERBS } from './shared/status-verbs.js';
 import { todayCommand } from './today.js';
 import { unresolvedCommand } from './unresolved.js';
 import { updateCommand } from './update.js';

@@ -1,7 +1,7 @@
-// `practice appt list`: the appointments of a day or a range, filtered by status and client (listing.ts).
+// `practice appt list`: the appointments of a day or a range, filtered by status and client (shared/listing.ts).
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { addFilterFlags, type ListOptions, runList } from './listing.js';
+import { addFilterFlags, type ListOptions, runList } from './shared/listing.js';
 
 const DAY_FORMS = 'today, tomorrow, mon, +3d or 2026-11-23';
 

@@ -1,33 +1,30 @@
 // `practice appt reschedule <id>`: move an appointment to another day or start, keeping its length
 // unless --end says otherwise. The service refuses an overlap (409) and names the other appointment;
-// moving a held visit is asked first, and refused while a signed note records it (held-visit.ts). A
+// moving a held visit is asked first, and refused while a signed note records it (shared/held-visit.ts). A
 // client reminded of the old time is said to be told by the next `practice remind`.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
 import type { Appointment } from '../../model/records.js';
-import { addMinutes } from '../../model/when.js';
+import { addMinutes, minutesOfDay } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ConfirmOptions } from '../shared/confirm.js';
 import { checkInput, dayOption, inputSchemas, parseFlag, timeOption } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
-import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { heldVisitConcern } from './held-visit.js';
-import { pastConcern } from './past-concern.js';
-import { noteWhatClientWasTold } from './told-note.js';
-import { rescheduleSeries } from './reschedule-series.js';
-import { inScope, type ScopeOptions, scopeOptions } from './series-scope.js';
-import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared.js';
-import { unlessSignedNote } from './undo-completion.js';
+import { bookingConcerns, confirmConcerns, pastConcern } from './shared/concerns.js';
+import { heldVisitConcern } from './shared/held-visit.js';
+import { noteWhatClientWasTold } from './shared/told-note.js';
+import { rescheduleSeries } from './series/reschedule.js';
+import { inScope, type ScopeOptions, scopeOptions } from './series/scope.js';
+import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF } from './shared/appointment.js';
+import { unlessSignedNote } from './shared/undo-completion.js';
 
-interface RescheduleOptions extends ConfirmOptions, ScopeOptions {
+export interface RescheduleOptions extends ConfirmOptions, ScopeOptions {
   date?: string;
   start?: string;
   end?: string;
 }
-
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 export function rescheduleCommand(ctx: Context): Command {
   const command = new Command('reschedule')
@@ -50,10 +47,10 @@ export function rescheduleCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-async function runReschedule(text: string, options: RescheduleOptions, ctx: Context): Promise<void> {
+export async function runReschedule(text: string, options: RescheduleOptions, ctx: Context): Promise<void> {
   const { appointmentUpdateSchema } = await inputSchemas();
   if (options.date === undefined && options.start === undefined && options.end === undefined) {
-    throw new UsageError('Name the new --date, --start or --end.');
+    throw new UsageError((name) => `Name the new ${name('--date')}, ${name('--start')} or ${name('--end')}.`);
   }
   const date = options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date);
   const start = options.start === undefined ? undefined : timeOption('--start', options.start);
@@ -62,7 +59,7 @@ async function runReschedule(text: string, options: RescheduleOptions, ctx: Cont
 
   const current = await fetchAppointment(ctx, text);
   const start_time = start ?? clock(current.start_time);
-  const length = minutesOf(clock(current.end_time)) - minutesOf(clock(current.start_time));
+  const length = minutesOfDay(clock(current.end_time)) - minutesOfDay(clock(current.start_time));
   const changes = checkInput(appointmentUpdateSchema, {
     date: date ?? current.date,
     start_time,

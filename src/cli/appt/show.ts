@@ -6,9 +6,9 @@ import type { RowOptions } from '../../core/output.js';
 import type { Context } from '../context.js';
 import { visibleText } from '../../core/visible-text.js';
 import type { Appointment } from '../../model/records.js';
-import { seriesSummary } from './series-summary.js';
-import { serviceNames } from './services.js';
-import { COLUMNS, fetchAppointment, FIELDS } from './shared.js';
+import { seriesSummary } from './series/summary.js';
+import { serviceNames } from './shared/services.js';
+import { COLUMNS, fetchAppointment, FIELDS } from './shared/appointment.js';
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')

@@ -5,28 +5,29 @@
 import { Command, Option } from 'commander';
 import { toCsv } from '../../formats/csv.js';
 import { freeTimeCalendar } from '../../formats/free-time-ics.js';
-import { addDays, minutesOfDay } from '../../model/when.js';
+import { addDays, MINUTES_PER_DAY, minutesOfDay } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { countOption, dayOption } from '../shared/input.js';
 import { resolveService } from '../shared/resolve.js';
-import { type BookingLength, type DayAvailability, DEFAULT_STEP, readAvailability, type Span } from './availability.js';
-import { dayName } from './shared.js';
+import { type BookingLength, type DayAvailability, DEFAULT_STEP, readAvailability, type Span } from './shared/availability.js';
+import { dayName } from './shared/appointment.js';
 
-interface SlotsOptions {
+export interface SlotsOptions {
   date?: string;
   from?: string;
   to?: string;
   service?: string;
   duration?: string;
-  step: string;
+  /** Default DEFAULT_STEP. */
+  step?: string | undefined;
   json?: boolean;
   format?: 'csv' | 'ics';
 }
 
 /** A year at most: the answer is read in one go. */
 const MAX_DAYS = 366;
-const LAST_MINUTE = 24 * 60 - 1;
+const LAST_MINUTE = MINUTES_PER_DAY - 1;
 
 export function slotsCommand(ctx: Context): Command {
   return new Command('slots')
@@ -55,13 +56,18 @@ time, and its own buffer must end before the next appointment. Today starts now.
     .action((options: SlotsOptions) => runSlots(options, ctx));
 }
 
-async function runSlots(options: SlotsOptions, ctx: Context): Promise<void> {
+export async function runSlots(options: SlotsOptions, ctx: Context): Promise<void> {
   // Every flag is checked before the first request: a mistake sends nothing.
+  // commander refuses these pairs on the command line; a caller of this function is refused alike.
+  if (options.date !== undefined && (options.from !== undefined || options.to !== undefined)) {
+    throw UsageError.about('--date', (name) => `not with ${name(options.from !== undefined ? '--from' : '--to')}; give one day, or a range`);
+  }
+  if (options.service !== undefined && options.duration !== undefined) throw UsageError.about('--duration', (name) => `not with ${name('--service')}, whose duration it is`);
   const from = await dayOption(ctx, options.from ? '--from' : '--date', options.from ?? options.date ?? 'today');
   const to = options.to === undefined ? from : await dayOption(ctx, '--to', options.to);
-  if (to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);
-  if (addDays(from, MAX_DAYS - 1) < to) throw new UsageError(`--to: at most ${MAX_DAYS} days from --from ${from}; got ${to}`);
-  const step = minutesOption('--step', options.step);
+  if (to < from) throw UsageError.about('--to', (name) => `${to} is before ${name('--from')} ${from}`);
+  if (addDays(from, MAX_DAYS - 1) < to) throw UsageError.about('--to', (name) => `at most ${MAX_DAYS} days from ${name('--from')} ${from}; got ${to}`);
+  const step = options.step === undefined ? DEFAULT_STEP : minutesOption('--step', options.step);
   const duration = options.duration === undefined ? undefined : minutesOption('--duration', options.duration);
 
   const service = options.service === undefined ? undefined : await resolveService(ctx, options.service);
@@ -85,7 +91,7 @@ async function runSlots(options: SlotsOptions, ctx: Context): Promise<void> {
 /** A whole number of minutes within one day: a length, or the step between starts. */
 function minutesOption(flag: string, text: string): number {
   const minutes = countOption(flag, text, 1);
-  if (minutes > LAST_MINUTE) throw new UsageError(`${flag}: at most ${LAST_MINUTE} minutes, as a booking ends on the day it starts; got ${text}`);
+  if (minutes > LAST_MINUTE) throw UsageError.about(flag, () => `at most ${LAST_MINUTE} minutes, as a booking ends on the day it starts; got ${text}`);
   return minutes;
 }
 

@@ -2,22 +2,23 @@
 // The transition is checked here (src/model) before the PATCH; the service enforces the same table.
 // Completing or marking a no-show before the start, and undoing a completion, are asked first. A verb
 // whose end state already holds changes nothing and exits 0 with a notice (README "Exit codes").
-// complete and no-show also take several ids, or every unresolved appointment (status-many.ts).
+// complete and no-show also take several ids, or every unresolved appointment (shared/status-many.ts).
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
+import { statusWord } from '../../model/appointment-status.js';
 import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
 import { reportChange } from '../shared/report.js';
-import { cancelSeries } from './cancel-series.js';
-import { confirmConcerns, notStartedConcern } from './concerns.js';
-import { inScope, type ScopeOptions, scopeOptions } from './series-scope.js';
-import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared.js';
-import { type ManyOptions, runStatusMany } from './status-many.js';
-import { checkTransition, type StatusVerb, statusWord } from './status-verbs.js';
-import { noteWhatClientWasTold } from './told-note.js';
-import { confirmUndo, unlessSignedNote } from './undo-completion.js';
+import { cancelSeries } from './series/cancel.js';
+import { confirmConcerns, notStartedConcern } from './shared/concerns.js';
+import { inScope, type ScopeOptions, scopeOptions } from './series/scope.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared/appointment.js';
+import { type ManyOptions, runStatusMany } from './shared/status-many.js';
+import { checkTransition, type StatusVerb } from './shared/status-verbs.js';
+import { noteWhatClientWasTold } from './shared/told-note.js';
+import { confirmUndo, unlessSignedNote } from './shared/undo-completion.js';
 
 export function statusCommand(ctx: Context, verb: StatusVerb): Command {
   const many = 'many' in verb;
@@ -48,7 +49,7 @@ An appointment already ${statusWord(verb.status)} is left as it is, with a notic
   return addOutputFlags(command, FIELDS);
 }
 
-async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions & ScopeOptions, ctx: Context): Promise<void> {
+export async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions & ScopeOptions, ctx: Context): Promise<void> {
   const current = await fetchAppointment(ctx, text);
   if (inScope(options)) return cancelSeries(ctx, current, options);
   if (current.status === verb.status) {

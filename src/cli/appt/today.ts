@@ -1,7 +1,7 @@
 // `practice appt today`: `appt list --date today`, the question asked most, in the practice's time zone.
 import { Command } from 'commander';
 import type { Context } from '../context.js';
-import { addFilterFlags, type ListOptions, runList } from './listing.js';
+import { addFilterFlags, type ListOptions, runList } from './shared/listing.js';
 
 export function todayCommand(ctx: Context): Command {
   const command = new Command('today')

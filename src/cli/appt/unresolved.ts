@@ -7,8 +7,8 @@ import type { RowOptions } from '../../core/output.js';
 import { countOf } from '../../model/count.js';
 import type { Context } from '../context.js';
 import { ExitCode, SilentExit } from '../errors.js';
-import { COLUMNS, FIELDS } from './shared.js';
-import { beforeMoment, readUnresolved } from './unresolved-read.js';
+import { COLUMNS, FIELDS } from './shared/appointment.js';
+import { beforeMoment, readUnresolved } from './shared/unresolved-read.js';
 
 interface UnresolvedOptions extends RowOptions {
   before?: string;

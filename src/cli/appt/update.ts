@@ -11,11 +11,11 @@ import type { ConfirmOptions } from '../shared/confirm.js';
 import { amountOption, checkInput, countOption, dayOption, inputSchemas, timeOption } from '../shared/input.js';
 import { resolveClient, resolveRowId, resolveService } from '../shared/resolve.js';
 import { reportChange } from '../shared/report.js';
-import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { noteWhatClientWasTold } from './told-note.js';
-import { heldVisitConcern } from './held-visit.js';
-import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF, NOT_FOUND_HINT } from './shared.js';
-import { unlessSignedNote } from './undo-completion.js';
+import { bookingConcerns, confirmConcerns } from './shared/concerns.js';
+import { noteWhatClientWasTold } from './shared/told-note.js';
+import { heldVisitConcern } from './shared/held-visit.js';
+import { bookingYes, clock, COLUMNS, describe, fetchAppointment, FIELDS, FLAG_OF, NOT_FOUND_HINT } from './shared/appointment.js';
+import { unlessSignedNote } from './shared/undo-completion.js';
 
 interface UpdateOptions extends ConfirmOptions {
   date?: string;

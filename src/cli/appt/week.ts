@@ -15,8 +15,8 @@ import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { dayOption } from '../shared/input.js';
 import { readRows } from '../shared/read-ranged.js';
-import { serviceNames } from './services.js';
-import { clock, COLUMNS, dayName, FIELDS } from './shared.js';
+import { serviceNames } from './shared/services.js';
+import { clock, COLUMNS, dayName, FIELDS } from './shared/appointment.js';
 
 export function weekCommand(ctx: Context): Command {
   const command = new Command('week')
@@ -31,7 +31,7 @@ export function weekCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<void> {
+export async function runWeek(day: string, options: RowOptions, ctx: Context): Promise<void> {
   const days = weekOf(await dayOption(ctx, 'day', day));
   const fields = requestedFields(options);
   const api = await ctx.api();

@@ -38,7 +38,7 @@ const COLUMNS: Column<Balance>[] = [
   { key: 'days_unpaid', header: 'DAYS', format: (days) => (days === null ? '' : String(days)) },
 ];
 
-interface BalanceOptions extends RowOptions {
+export interface BalanceOptions extends RowOptions {
   client?: string;
   overdue?: string;
   all?: boolean;
@@ -60,7 +60,7 @@ export function balanceCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-async function runBalance(options: BalanceOptions, ctx: Context): Promise<void> {
+export async function runBalance(options: BalanceOptions, ctx: Context): Promise<void> {
   const days = options.overdue === undefined ? undefined : overdueDays(options.overdue);
   const today = await dayOption(ctx, '--overdue', 'today');
   const client = options.client === undefined ? null : (await resolveClient(ctx, options.client)).id;

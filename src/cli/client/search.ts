@@ -27,7 +27,7 @@ export function searchCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-async function runSearch(text: string, options: RowOptions, ctx: Context): Promise<void> {
+export async function runSearch(text: string, options: RowOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const me = await api.userId();
   const fields = requestedFields(options);

@@ -23,7 +23,7 @@ import { noteSummary } from '../shared/note-text.js';
 import { resolveClient } from '../shared/resolve.js';
 import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
-interface ShowOptions extends RowOptions {
+export interface ShowOptions extends RowOptions {
   recent: string;
 }
 
@@ -91,7 +91,7 @@ async function readSeparately(api: ApiClient, id: string, recent: number, today:
 // What PostgREST answers when it cannot embed: no such relationship (PGRST200), or a select it cannot parse (PGRST100).
 const refusesEmbedding = (err: unknown) => err instanceof ApiError && err.status === 400 && (err.code === 'PGRST200' || err.code === 'PGRST100');
 
-async function runShow(text: string, options: ShowOptions, ctx: Context): Promise<void> {
+export async function runShow(text: string, options: ShowOptions, ctx: Context): Promise<void> {
   const recent = countOption('--recent', options.recent);
   const { id } = await resolveClient(ctx, text, 'client');
   const api = await ctx.api();

@@ -9,7 +9,7 @@ import { reportCreated } from '../shared/report.js';
 import { addExpenseFlags, COLUMNS, describeExpense, expenseBody, type ExpenseFlags, FIELDS } from './shared.js';
 import { inputSchemas } from '../shared/input.js';
 
-type AddOptions = ExpenseFlags & RowOptions;
+export type AddOptions = ExpenseFlags & RowOptions;
 
 export function addCommand(ctx: Context): Command {
   const command = new Command('add')
@@ -23,7 +23,7 @@ export function addCommand(ctx: Context): Command {
   return addOutputFlags(addExpenseFlags(command, true), FIELDS);
 }
 
-async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const { expenseCreateSchema } = await inputSchemas();
   const body = await expenseBody(ctx, expenseCreateSchema, options, { id: crypto.randomUUID() });
   const [expense] = await (await ctx.api()).insert<Expense>('expenses', body);

@@ -2,14 +2,14 @@
 // Loaded only when invoked (program.ts), so no other command loads the MCP SDK.
 import { Command } from 'commander';
 import type { Context } from '../context.js';
-import type { RunCli } from './invoke.js';
+import type { Report } from './invoke.js';
 import { serve } from './server.js';
 import { TOOLS } from './tools/index.js';
 
 const toolList = (writes: boolean) => TOOLS.filter((tool) => tool.writes === writes).map((tool) => `  ${tool.name.padEnd(18)}${tool.title}`).join('\n');
 
-/** The command, given the CLI's run() to answer tools with (the noun table passes it: no noun imports it). */
-export const mcpCommand = (runCli: RunCli) => (ctx: Context): Command =>
+/** The command, given the CLI's report() to say a tool's failure with (the noun table passes it: no noun imports it). */
+export const mcpCommand = (report: Report) => (ctx: Context): Command =>
   new Command('mcp')
     .option('--allow-writes', 'serve the writing tools too (without it they are listed but refuse, saying how to enable them)')
     .addHelpText('before', `Examples:
@@ -32,4 +32,4 @@ ${toolList(true)}
 Resources: practice://schedule/today (today's schedule), practice://services (the service menu).
 
 A failure comes back as a tool error with the command's own message and hint.`)
-    .action((options: { allowWrites?: boolean }) => serve(ctx, runCli, { allowWrites: options.allowWrites ?? false }));
+    .action((options: { allowWrites?: boolean }) => serve(ctx, report, { allowWrites: options.allowWrites ?? false }));

@@ -1,25 +1,25 @@
 // The MCP server over stdio: every tool (a writing one refuses on a read-only server) and the
-// resources, each answered by a command of the server's session (invoke.ts).
+// resources, each answered by verbs' run functions on the server's session (invoke.ts).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Context } from '../context.js';
-import { type CommandRunner, commandRunner, type RunCli, toolResult } from './invoke.js';
+import { type CommandRunner, commandRunner, type Report, toolResult } from './invoke.js';
 import { registerResources } from './resources.js';
 import { closeAtEndOfInput } from './session-end.js';
 import { TOOLS } from './tools/index.js';
-import { inArgumentTerms, type PracticeTool } from './tools/tool.js';
+import { argumentNames, type PracticeTool } from './tools/tool.js';
 
 export interface ServeOptions {
   allowWrites: boolean;
 }
 
 /** Serves until the client closes stdin. */
-export async function serve(ctx: Context, runCli: RunCli, { allowWrites }: ServeOptions): Promise<void> {
+export async function serve(ctx: Context, report: Report, { allowWrites }: ServeOptions): Promise<void> {
   // Signed in (or the local service started) before the first message: a missing session fails here, with its hint.
   (await ctx.connection()).api.sendAs('mcp');
-  const run = commandRunner(ctx, runCli);
+  const run = commandRunner(ctx, report);
   const server = new McpServer({ name: 'practice', version: packageJson.version }, { instructions: INSTRUCTIONS });
   for (const tool of TOOLS) {
     server.registerTool(tool.name, {
@@ -43,15 +43,12 @@ const INSTRUCTIONS = 'The tools of a small therapy or massage practice, on its o
   + 'Ask the person before passing anyway: true, and never present a drafted note as signed.';
 
 async function call(tool: PracticeTool, args: Record<string, unknown>, run: CommandRunner): Promise<CallToolResult> {
-  const commands = tool.commands(args);
-  const runAsTool = async (argv: string[]) => {
-    const outcome = await run(argv);
-    return { ...outcome, stderr: inArgumentTerms(tool, outcome.stderr) };
-  };
-  if (Array.isArray(commands)) return toolResult(await runAsTool(commands));
+  const answers = tool.answer(args);
+  const name = argumentNames(tool);
+  if (typeof answers === 'function') return toolResult(await run(answers, name));
   // Several reads answer as one JSON object; the first failure answers alone.
-  const keys = Object.keys(commands);
-  const outcomes = await Promise.all(keys.map((key) => runAsTool(commands[key]!)));
+  const keys = Object.keys(answers);
+  const outcomes = await Promise.all(keys.map((key) => run(answers[key]!, name)));
   const failed = outcomes.find((outcome) => !outcome.ok);
   if (failed) return toolResult(failed);
   const joined = Object.fromEntries(keys.map((key, index) => [key, JSON.parse(outcomes[index]!.stdout)]));

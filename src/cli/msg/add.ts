@@ -11,7 +11,7 @@ import { resolveClient } from '../shared/resolve.js';
 import { reportCreated } from '../shared/report.js';
 import { FIELDS, messageColumns } from './shared.js';
 
-interface AddOptions extends RowOptions {
+export interface AddOptions extends RowOptions {
   client: string;
   role: ConversationRole;
   message: string;
@@ -33,7 +33,7 @@ export function addCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   // The client is looked up after the text is checked, so a bad message sends nothing at all.
   const { messageTextSchema } = await inputSchemas();
   const body = checkInput(messageTextSchema, { id: crypto.randomUUID(), role: options.role, message: options.message, channel: options.channel }, { message: '--message' });

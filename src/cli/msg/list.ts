@@ -12,7 +12,7 @@ import { readRows } from '../shared/read-ranged.js';
 import { resolveClient } from '../shared/resolve.js';
 import { FIELDS, messageColumns } from './shared.js';
 
-interface ListOptions extends RowOptions {
+export interface ListOptions extends RowOptions {
   client: string;
   limit: string;
 }
@@ -31,7 +31,7 @@ export function listCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-async function runList(options: ListOptions, ctx: Context): Promise<void> {
+export async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const limit = countOption('--limit', options.limit, 1);
   const client = await resolveClient(ctx, options.client);
   const request = query<Message>().eq('client_id', client.id).order('created_at', 'desc');

@@ -17,7 +17,7 @@ import { keepingDraft } from './draft-file.js';
 import { COLUMNS, FIELDS, FLAG_OF } from './shared.js';
 import { addSoapOptions, checkSoapSource, readSoap, type SoapOptions, writtenParts } from './soap-input.js';
 
-interface AddOptions extends SoapOptions, RowOptions {
+export interface AddOptions extends SoapOptions, RowOptions {
   client: string;
   appointment?: string;
   yes?: boolean;
@@ -41,7 +41,7 @@ export function addCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const { sessionNoteCreateSchema } = await inputSchemas();
   const typed = await checkSoapSource(options, ctx);
   const given = typed ? undefined : await readSoap(options, ctx);

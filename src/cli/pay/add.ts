@@ -14,7 +14,7 @@ import { type EntryFlags, entryFields, recordPayment } from '../shared/payment-e
 import { describePayment, type Method, methodOption } from '../shared/payment.js';
 import { COLUMNS, FIELDS, noteOptions } from './shared.js';
 
-interface AddOptions extends EntryFlags, RowOptions {
+export interface AddOptions extends EntryFlags, RowOptions {
   client: string;
   amount: string;
   method: Method;
@@ -38,7 +38,7 @@ export function addCommand(ctx: Context): Command {
   return addOutputFlags(noteOptions(command), FIELDS);
 }
 
-async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
+export async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
   const amount = amountOption('--amount', options.amount, { positive: true });
   const fields = await entryFields(ctx, options);
   const client = await resolveClient(ctx, options.client);

@@ -18,7 +18,7 @@ interface Answer { key: string; label: string; completed: number; revenue: numbe
 
 type RevenueRow = Record<string, string | number> & { completed: number; revenue: string; cancelled: number; no_show: number; no_price: number };
 
-interface RevenueOptions extends PeriodOptions, RowOptions {
+export interface RevenueOptions extends PeriodOptions, RowOptions {
   by: RevenueGrouping;
 }
 
@@ -40,7 +40,7 @@ export function revenueCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-async function runRevenue(options: RevenueOptions, ctx: Context): Promise<void> {
+export async function runRevenue(options: RevenueOptions, ctx: Context): Promise<void> {
   const { period } = await reportPeriod(ctx, options, 'month');
   const by = options.by;
   const answer = await readReport<Answer>(ctx, 'revenue_report', period, { group_by: by });

@@ -10,7 +10,7 @@ import type { Context } from '../context.js';
 import { readRows } from '../shared/read-ranged.js';
 import { COLUMNS, FIELDS } from './shared.js';
 
-interface ListOptions extends RowOptions {
+export interface ListOptions extends RowOptions {
   all?: boolean;
 }
 
@@ -27,7 +27,7 @@ export function listCommand(ctx: Context): Command {
   return addOutputFlags(command, FIELDS);
 }
 
-async function runList(options: ListOptions, ctx: Context): Promise<void> {
+export async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const q = query<Service>().eq('therapist_id', await api.userId()).order('name');
   const fields = requestedFields(options) as (keyof Service & string)[] | null;

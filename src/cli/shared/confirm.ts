@@ -19,7 +19,7 @@ const cancelled = () => new CommandError('Cancelled; nothing changed.');
 
 /** Call before the work's first request; returns `ask`, which puts the question once the record is known. */
 export function confirmation(ctx: Context, yes: boolean | undefined, action: string): (question: string) => Promise<void> {
-  if (!yes && ctx.silence !== null) throw new UsageError(`${action} needs confirmation, which cannot be asked ${unaskable(ctx.silence)}.`, 'Pass --yes.');
+  if (!yes && ctx.silence !== null) throw new UsageError(`${action} needs confirmation, which cannot be asked ${unaskable(ctx.silence)}.`, (name) => `Pass ${name('--yes')}.`, '--yes');
   return async (question) => {
     if (!yes && !(await ctx.prompt.confirm(question, { flag: '--yes', default: false }))) throw cancelled();
   };

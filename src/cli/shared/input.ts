@@ -14,7 +14,7 @@ export function parseFlag<T>(flag: string, parse: () => T): T {
   try {
     return parse();
   } catch (err) {
-    if (err instanceof InvalidInputError) throw new UsageError(`${flag}: ${err.message}`);
+    if (err instanceof InvalidInputError) throw UsageError.about(flag, () => err.message);
     throw err;
   }
 }
@@ -56,7 +56,7 @@ export function statusesOption(flag: string, text: string): AppointmentStatus[] 
 export function countOption(flag: string, text: string, min = 0): number {
   const number = Number(text);
   if (text.trim() === '' || !Number.isSafeInteger(number) || number < min) {
-    throw new UsageError(`${flag}: expected a whole number of ${min} or more; got '${text}'`);
+    throw UsageError.about(flag, () => `expected a whole number of ${min} or more; got '${text}'`);
   }
   return number;
 }
@@ -78,6 +78,7 @@ export function checkInput<S extends z.ZodMiniType>(schema: S, body: unknown, fl
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join('.');
-  const where = flags[field] ?? field;
-  throw new UsageError(where ? `${where}: ${issue.message}` : issue.message);
+  const flag = flags[field];
+  if (flag !== undefined) throw UsageError.about(flag, () => issue.message);
+  throw new UsageError(field ? `${field}: ${issue.message}` : issue.message);
 }

@@ -1,6 +1,6 @@
 // A note records a visit held: one for an appointment that was cancelled, missed, or has not started
 // yet is asked first (on a terminal), and needs --yes elsewhere, as a booking the practice would
-// think twice about (appt/concerns.ts). `note add --appointment` calls it before the note is typed.
+// think twice about (appt/shared/concerns.ts). `note add --appointment` calls it before the note is typed.
 import { query } from '../../core/query-builder.js';
 import type { Appointment } from '../../model/records.js';
 import { dateTimeIn, parseTimeOfDay } from '../../model/when.js';

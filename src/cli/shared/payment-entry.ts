@@ -19,8 +19,8 @@ const LIMITS = { '--reference': 200, '--note': 500 } as const;
 export function textOption(flag: keyof typeof LIMITS, text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const trimmed = text.trim();
-  if (trimmed === '') throw new UsageError(`${flag}: must not be empty; leave it out instead`);
-  if (trimmed.length > LIMITS[flag]) throw new UsageError(`${flag}: at most ${LIMITS[flag]} characters; got ${trimmed.length}`);
+  if (trimmed === '') throw UsageError.about(flag, () => 'must not be empty; leave it out instead');
+  if (trimmed.length > LIMITS[flag]) throw UsageError.about(flag, () => `at most ${LIMITS[flag]} characters; got ${trimmed.length}`);
   return trimmed;
 }
 

@@ -8,7 +8,7 @@ import { AmbiguousIdError, InvalidInputError, UnknownIdError } from '../../model
 import type { Client, Service } from '../../model/records.js';
 import { matchIdPrefix, nameWithId, shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
+import { CommandError, UsageError, type Wording } from '../errors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UUID_SHAPE = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
@@ -34,9 +34,9 @@ const LIST_COMMANDS: Record<string, string> = {
 };
 
 /** Exit 1: no record has the id or name; the hint says where they are listed. */
-function notFound(message: string, what: string): CommandError {
+function notFound(message: string | Wording, what: string, field: string | null = null): CommandError {
   const list = LIST_COMMANDS[what];
-  return new CommandError(message, list ? `See \`${list}\` for ids${what === 'client' || what === 'service' ? ' and names' : ''}.` : null);
+  return new CommandError(message, list ? `See \`${list}\` for ids${what === 'client' || what === 'service' ? ' and names' : ''}.` : null, field);
 }
 
 /**
@@ -68,10 +68,10 @@ function matchOrRefuse(text: string, ids: readonly string[], what: string, flag?
     return matchIdPrefix(text, ids, what);
   } catch (err) {
     if (!(err instanceof InvalidInputError)) throw err;
-    const message = flag ? `${flag}: ${err.message}` : err.message;
-    if (err instanceof UnknownIdError) throw notFound(message, what);
+    const message: Wording = (name) => (flag ? `${name(flag)}: ${err.message}` : err.message);
+    if (err instanceof UnknownIdError) throw notFound(message, what, flag);
     // The ids listed are each the shortest prefix that names one alone.
-    throw new UsageError(message, err instanceof AmbiguousIdError ? `Use a longer prefix: one of the ${what} ids listed.` : null);
+    throw new UsageError(message, err instanceof AmbiguousIdError ? `Use a longer prefix: one of the ${what} ids listed.` : null, flag ?? null);
   }
 }
 
@@ -97,10 +97,10 @@ export async function resolveRowId(ctx: Context, table: string, text: string, fl
 async function resolveNamed<Row extends Named>(ctx: Context, table: string, text: string, flag: string, columns: readonly string[]): Promise<Row> {
   const what = recordOf(table);
   const wanted = text.trim();
-  if (wanted === '') throw new UsageError(`${flag}: expected the ${what}'s name or id; got ''`);
+  if (wanted === '') throw UsageError.about(flag, () => `expected the ${what}'s name or id; got ''`);
   if (UUID.test(wanted.toLowerCase())) {
     const [row] = await read<Row>(ctx, table, query().eq('id', wanted.toLowerCase()).select(columns));
-    if (!row) throw notFound(`${flag}: no ${what} has the id ${wanted}`, what);
+    if (!row) throw notFound((name) => `${name(flag)}: no ${what} has the id ${wanted}`, what, flag);
     return row;
   }
   const range = prefixRange(wanted);
@@ -119,13 +119,13 @@ async function resolveNamed<Row extends Named>(ctx: Context, table: string, text
   const exact = found.filter((row) => foldForSearch(row.name) === foldForSearch(wanted));
   if (found.length === 1) return found[0]!;
   if (exact.length === 1) return exact[0]!;
-  if (found.length === 0) throw notFound(`${flag}: no ${what} matches '${wanted}'`, what);
+  if (found.length === 0) throw notFound((name) => `${name(flag)}: no ${what} matches '${wanted}'`, what, flag);
   if (ctx.interactive) {
     const choices = found.map((row) => ({ name: nameWithId(row), value: row }));
     return ctx.prompt.select(`Which ${what} do you mean by '${wanted}'?`, choices, { flag });
   }
   const candidates = found.map((row) => `  ${shortId(row.id)}  ${row.name}`).join('\n');
-  throw new UsageError(`${flag}: '${wanted}' matches ${found.length} ${what}s:\n${candidates}`, `Pass ${flag} with one of the ids, or more of the name.`);
+  throw UsageError.about(flag, () => `'${wanted}' matches ${found.length} ${what}s:\n${candidates}`, (name) => `Pass ${name(flag)} with one of the ids, or more of the name.`);
 }
 
 /** `--client "Ann"`, an id or an id prefix -> the client's id and name. */

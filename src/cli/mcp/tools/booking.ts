@@ -3,7 +3,7 @@
 // retired service, and moving a visit already held, is refused until `anyway` is true, so the model
 // asks the person first. A held visit that a signed note records is never moved.
 import { z } from 'zod';
-import { flags, tool } from './tool.js';
+import { tool } from './tool.js';
 
 const ANYWAY = 'true to go ahead despite a warning (outside the business hours or on a closed day, an archived client, '
   + 'a retired service, moving a completed visit that no signed note records yet; the CLI calls it --yes). '
@@ -28,9 +28,7 @@ export const bookTool = tool({
   },
   writes: true,
   flagOf: { client: '--client', date: '--date', start: '--start', service: '--service', end: '--end', notes: '--notes', status: '--status', anyway: '--yes' },
-  commands(args) {
-    return ['appt', 'add', ...flags(args, this.flagOf), '--json'];
-  },
+  answer: ({ anyway, ...args }) => async (ctx) => (await import('../../appt/add.js')).runAdd({ ...args, yes: anyway, json: true }, ctx),
 });
 
 export const rescheduleTool = tool({
@@ -48,9 +46,7 @@ export const rescheduleTool = tool({
   },
   writes: true,
   flagOf: { date: '--date', start: '--start', end: '--end', anyway: '--yes' },
-  commands(args) {
-    return ['appt', 'reschedule', ...flags(args, this.flagOf), '--json', '--', args.id];
-  },
+  answer: ({ id, anyway, ...args }) => async (ctx) => (await import('../../appt/reschedule.js')).runReschedule(id, { ...args, yes: anyway, json: true }, ctx),
 });
 
 export const cancelTool = tool({
@@ -60,5 +56,8 @@ export const cancelTool = tool({
   input: { id: z.string().min(1).describe(ID) },
   writes: true,
   flagOf: {},
-  commands: ({ id }) => ['appt', 'cancel', '--json', '--', id],
+  answer: ({ id }) => async (ctx) => {
+    const [{ runStatus }, { STATUS_VERBS }] = await Promise.all([import('../../appt/status.js'), import('../../appt/shared/status-verbs.js')]);
+    await runStatus(id, STATUS_VERBS.find((verb) => verb.verb === 'cancel')!, { json: true }, ctx);
+  },
 });

@@ -11,7 +11,7 @@ export const findClientTool = tool({
   input: { text: z.string().min(1).describe('part of the name, phone number or email') },
   writes: false,
   flagOf: {},
-  commands: ({ text }) => ['client', 'search', '--json', '--', text],
+  answer: ({ text }) => async (ctx) => (await import('../../client/search.js')).runSearch(text, { json: true }, ctx),
 });
 
 export const clientHistoryTool = tool({
@@ -26,8 +26,8 @@ export const clientHistoryTool = tool({
   },
   writes: false,
   flagOf: { recent: '--recent', messages: '--limit' },
-  commands: ({ client, recent, messages }) => ({
-    client: ['client', 'show', '--recent', String(recent), '--json', '--', client],
-    messages: ['msg', 'list', '--client', client, '--limit', String(messages), '--json'],
+  answer: ({ client, recent, messages }) => ({
+    client: async (ctx) => (await import('../../client/show.js')).runShow(client, { recent: String(recent), json: true }, ctx),
+    messages: async (ctx) => (await import('../../msg/list.js')).runList({ client, limit: String(messages), json: true }, ctx),
   }),
 });

@@ -1,7 +1,7 @@
 // What a client owes, and recording what they paid. A payment is a ledger entry: once recorded it is
 // corrected only by a refund or void at the terminal, so the model records one only when told to.
 import { z } from 'zod';
-import { flags, tool } from './tool.js';
+import { tool } from './tool.js';
 
 const CLIENT = 'the client: a name (or part of it), an id or an id prefix, as find_client returns';
 const METHODS = ['cash', 'card', 'transfer', 'insurance', 'package', 'voucher', 'other'] as const;
@@ -14,9 +14,7 @@ export const clientBalanceTool = tool({
   input: { client: z.string().min(1).describe(CLIENT) },
   writes: false,
   flagOf: { client: '--client' },
-  commands(args) {
-    return ['balance', ...flags(args, this.flagOf), '--all', '--json'];
-  },
+  answer: ({ client }) => async (ctx) => (await import('../../balance/index.js')).runBalance({ client, all: true, json: true }, ctx),
 });
 
 export const recordPaymentTool = tool({
@@ -33,7 +31,5 @@ export const recordPaymentTool = tool({
   },
   writes: true,
   flagOf: { client: '--client', amount: '--amount', method: '--method', appointment: '--appointment', reference: '--reference' },
-  commands(args) {
-    return ['pay', 'add', ...flags(args, this.flagOf), '--json'];
-  },
+  answer: (args) => async (ctx) => (await import('../../pay/add.js')).runAdd({ ...args, json: true }, ctx),
 });

@@ -1,7 +1,7 @@
 // Writing down what happened: a conversation message, a SOAP note draft, an expense.
 import { z } from 'zod';
 import { CONVERSATION_CHANNELS, CONVERSATION_ROLES } from '../../../model/record-values.js';
-import { flags, tool } from './tool.js';
+import { tool } from './tool.js';
 
 const CLIENT = 'the client: a name, an id or an id prefix';
 
@@ -17,9 +17,7 @@ export const logMessageTool = tool({
   },
   writes: true,
   flagOf: { client: '--client', role: '--role', message: '--message', channel: '--channel' },
-  commands(args) {
-    return ['msg', 'add', ...flags(args, this.flagOf), '--json'];
-  },
+  answer: (args) => async (ctx) => (await import('../../msg/add.js')).runAdd({ ...args, json: true }, ctx),
 });
 
 export const draftNoteTool = tool({
@@ -42,9 +40,7 @@ export const draftNoteTool = tool({
     client: '--client', appointment: '--appointment', subjective: '--subjective', objective: '--objective', assessment: '--assessment', plan: '--plan',
     anyway: '--yes',
   },
-  commands(args) {
-    return ['note', 'add', ...flags(args, this.flagOf), '--json'];
-  },
+  answer: ({ anyway, ...args }) => async (ctx) => (await import('../../note/add.js')).runAdd({ ...args, yes: anyway, json: true }, ctx),
 });
 
 export const recordExpenseTool = tool({
@@ -60,7 +56,5 @@ export const recordExpenseTool = tool({
   },
   writes: true,
   flagOf: { amount: '--amount', category: '--category', date: '--date', vendor: '--vendor', description: '--description' },
-  commands(args) {
-    return ['expense', 'add', ...flags(args, this.flagOf), '--json'];
-  },
+  answer: (args) => async (ctx) => (await import('../../expense/add.js')).runAdd({ ...args, json: true }, ctx),
 });

@@ -1,7 +1,7 @@
 // The month's revenue, from completed appointments at the price each was booked with: the database's
 // revenue_report (migration 12), through `report revenue`.
 import { z } from 'zod';
-import { flags, tool } from './tool.js';
+import { tool } from './tool.js';
 
 export const revenueTool = tool({
   name: 'month_revenue',
@@ -14,7 +14,5 @@ export const revenueTool = tool({
   },
   writes: false,
   flagOf: { month: '--month', by: '--by' },
-  commands(args) {
-    return ['report', 'revenue', ...flags(args, this.flagOf), '--json'];
-  },
+  answer: (args) => async (ctx) => (await import('../../report/revenue.js')).runRevenue({ ...args, json: true }, ctx),
 });

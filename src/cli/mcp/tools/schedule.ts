@@ -1,6 +1,6 @@
 // Reading the calendar: a day's or a week's appointments, and where a booking fits.
 import { z } from 'zod';
-import { flags, tool } from './tool.js';
+import { tool } from './tool.js';
 
 const DAY = 'a day: today, tomorrow, mon … sun (the next one), +3d, -1w or YYYY-MM-DD, in the practice\'s time zone';
 
@@ -16,7 +16,9 @@ export const scheduleTool = tool({
   },
   writes: false,
   flagOf: { day: '--date' },
-  commands: ({ day, week }) => (week ? ['appt', 'week', '--json', '--', day] : ['appt', 'list', '--date', day, '--json']),
+  answer: ({ day, week }) => async (ctx) => (week
+    ? (await import('../../appt/week.js')).runWeek(day, { json: true }, ctx)
+    : (await import('../../appt/shared/listing.js')).runList({ date: day, json: true }, ctx)),
 });
 
 export const freeSlotsTool = tool({
@@ -36,7 +38,7 @@ export const freeSlotsTool = tool({
   },
   writes: false,
   flagOf: { date: '--date', from: '--from', to: '--to', service: '--service', duration_minutes: '--duration', step_minutes: '--step' },
-  commands(args) {
-    return ['appt', 'slots', ...flags(args, this.flagOf), '--json'];
-  },
+  answer: ({ duration_minutes: duration, step_minutes: step, ...args }) => async (ctx) => (await import('../../appt/slots.js')).runSlots({
+    ...args, duration: duration === undefined ? undefined : String(duration), step: step === undefined ? undefined : String(step), json: true,
+  }, ctx),
 });

@@ -1,6 +1,9 @@
-// What a tool is here: a name, words a model can act on, a zod input shape, and the command line its
-// arguments stand for. Writing tools are marked, so a read-only server can refuse them.
+// What a tool is here: a name, words a model can act on, a zod input shape, and the verbs' run
+// functions its arguments are passed to, as typed options. Writing tools are marked, so a read-only
+// server can refuse them.
 import type { z, ZodRawShape } from 'zod';
+import type { NameOf } from '../../errors.js';
+import type { Answer } from '../invoke.js';
 
 export interface PracticeTool<Shape extends ZodRawShape = ZodRawShape> {
   name: string;
@@ -9,37 +12,23 @@ export interface PracticeTool<Shape extends ZodRawShape = ZodRawShape> {
   input: Shape;
   /** Changes the practice's records: only served with --allow-writes. */
   writes: boolean;
-  /** The CLI flag each argument passed as a flag stands for: the command line, and the CLI's words reworded. */
+  /** The CLI flag each argument stands for, so a refusal about that flag names the argument instead. */
   flagOf: Partial<Record<keyof Shape & string, string>>;
-  /**
-   * The `practice` command lines that answer the call; several answers are joined under their keys.
-   * Positional values go after `--`, so a value like `--yes` is never read as a flag.
-   */
-  commands(args: z.output<z.ZodObject<Shape>>): string[] | Record<string, string[]>;
+  /** What answers the call: a verb run with the arguments as its options; several answers are joined under their keys. */
+  answer(args: z.output<z.ZodObject<Shape>>): Answer | Record<string, Answer>;
 }
 
 export const tool = <Shape extends ZodRawShape>(definition: PracticeTool<Shape>): PracticeTool => definition as unknown as PracticeTool;
-
-/** The flags of the arguments given, in `flagOf`'s order: a true switch alone, a value after its flag. */
-export function flags(args: Record<string, unknown>, flagOf: Record<string, string | undefined>): string[] {
-  return Object.entries(flagOf).flatMap(([name, flag]) => {
-    const value = args[name];
-    if (flag === undefined || value === undefined || value === false) return [];
-    return value === true ? [flag] : [flag, String(value)];
-  });
-}
 
 /** A switch: an argument whose default is a boolean (`anyway`), said `anyway: true` where the CLI says `--yes`. */
 const isSwitch = (schema: z.ZodType) => typeof schema.safeParse(undefined).data === 'boolean';
 
 /**
- * The CLI's words about its flags in the tool's terms, so a model knows which argument to change:
- * `--start: expected a time` -> "`start`: expected a time", `Pass --yes.` -> "Pass `anyway: true`.".
+ * How `practiceTool` names the flags a refusal is about, so a model knows which argument to change:
+ * `--start` -> "`start`", `--yes` -> "`anyway: true`"; a flag it has no argument for as the CLI spells it.
  */
-export function inArgumentTerms(practiceTool: PracticeTool, text: string): string {
-  return Object.entries(practiceTool.flagOf).reduce((reworded, [name, flag]) => {
-    if (flag === undefined) return reworded;
-    const said = isSwitch(practiceTool.input[name] as z.ZodType) ? `${name}: true` : name;
-    return reworded.replace(new RegExp(`(?<![\\w-])${flag}(?![\\w-])`, 'g'), `\`${said}\``);
-  }, text);
+export function argumentNames(practiceTool: PracticeTool): NameOf {
+  const names = new Map(Object.entries(practiceTool.flagOf).flatMap(([name, flag]) =>
+    flag === undefined ? [] : [[flag, `\`${isSwitch(practiceTool.input[name] as z.ZodType) ? `${name}: true` : name}\``] as const]));
+  return (flag) => names.get(flag) ?? flag;
 }

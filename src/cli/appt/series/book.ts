@@ -1,16 +1,16 @@
 // `appt add --repeat`: a recurring series, checked day by day first and then booked in one bulk
 // insert, which the service runs in one transaction: all of it is booked, or none of it.
-import type { RowOptions } from '../../core/output.js';
-import { ApiError } from '../../core/api-error.js';
-import { InvalidInputError } from '../../model/errors.js';
-import { expandSeries, MAX_OCCURRENCES, parseRepeat, type Repeat, type SeriesEnd } from '../../model/recurrence.js';
-import type { Appointment, AppointmentCreate } from '../../model/records.js';
-import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
-import { countOption, dayOption, parseFlag, practiceTimeZone } from '../shared/input.js';
-import { bookingConcerns, confirmConcerns } from './concerns.js';
-import { byDate, seriesConflicts } from './series-conflicts.js';
-import { COLUMNS } from './shared.js';
+import type { RowOptions } from '../../../core/output.js';
+import { ApiError } from '../../../core/api-error.js';
+import { InvalidInputError } from '../../../model/errors.js';
+import { expandSeries, MAX_OCCURRENCES, parseRepeat, type Repeat, type SeriesEnd } from '../../../model/recurrence.js';
+import type { Appointment, AppointmentCreate } from '../../../model/records.js';
+import type { Context } from '../../context.js';
+import { CommandError, UsageError } from '../../errors.js';
+import { countOption, dayOption, parseFlag, practiceTimeZone } from '../../shared/input.js';
+import { bookingConcerns, confirmConcerns } from '../shared/concerns.js';
+import { byDate, seriesConflicts } from '../shared/series-check.js';
+import { COLUMNS } from '../shared/appointment.js';
 
 /** The flags that make `appt add` book a series. */
 export interface SeriesFlags {
@@ -30,14 +30,14 @@ export interface SeriesPlan {
 export async function seriesPlan(ctx: Context, flags: SeriesFlags): Promise<SeriesPlan | undefined> {
   if (flags.repeat === undefined) {
     const stray = flags.count !== undefined ? '--count' : flags.until !== undefined ? '--until' : flags.skipConflicts ? '--skip-conflicts' : null;
-    if (stray) throw new UsageError(`${stray}: only with --repeat`);
+    if (stray) throw UsageError.about(stray, (name) => `only with ${name('--repeat')}`);
     return undefined;
   }
   const repeat = parseFlag('--repeat', () => parseRepeat(flags.repeat!));
-  if ((flags.count === undefined) === (flags.until === undefined)) throw new UsageError('--repeat: give how long, with --count N or --until DAY (one of them)');
+  if ((flags.count === undefined) === (flags.until === undefined)) throw UsageError.about('--repeat', (name) => `give how long, with ${name('--count')} N or ${name('--until')} DAY (one of them)`);
   if (flags.until !== undefined) return { repeat, end: { until: await dayOption(ctx, '--until', flags.until) } };
   const count = countOption('--count', flags.count!, 1);
-  if (count > MAX_OCCURRENCES) throw new UsageError(`--count: a series has at most ${MAX_OCCURRENCES} appointments`);
+  if (count > MAX_OCCURRENCES) throw UsageError.about('--count', () => `a series has at most ${MAX_OCCURRENCES} appointments`);
   return { repeat, end: { count } };
 }
 
@@ -52,7 +52,7 @@ export async function bookSeries(ctx: Context, first: AppointmentCreate, plan: S
   const timeZone = await practiceTimeZone(ctx);
   const { dates, recurrence } = await expandSeries({ ...plan, firstDate: first.date, startTime: first.start_time, timeZone }).catch((err: unknown) => {
     // Too long, or ending before it starts: the flags' mistake, and nothing was sent.
-    throw err instanceof InvalidInputError ? new UsageError(`--repeat: ${err.message}`) : err;
+    throw err instanceof InvalidInputError ? UsageError.about('--repeat', () => err.message) : err;
   });
   const series_id = crypto.randomUUID();
   const occurrences = dates.map((date) => ({ ...first, id: crypto.randomUUID(), date, series_id, recurrence }));

@@ -1,18 +1,18 @@
 // `appt complete|no-show` of several appointments: named by ids, or every unresolved one
 // (`--all-unresolved [--before D]`, the end of the day). Every one is read and checked first; one
 // refused refuses them all (nothing sent); then one question for all of them, and one PATCH.
-import type { ConfirmOptions } from '../shared/confirm.js';
-import { query } from '../../core/query-builder.js';
-import { countOf } from '../../model/count.js';
-import type { Appointment } from '../../model/records.js';
-import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
-import { confirmation } from '../shared/confirm.js';
-import { reportChangedRows } from '../shared/report.js';
-import type { Concern } from './concern.js';
-import { confirmConcerns, notStartedConcern } from './concerns.js';
-import { COLUMNS, describe, fetchAppointment } from './shared.js';
-import { checkTransition, type StatusVerb, statusWord } from './status-verbs.js';
+import type { ConfirmOptions } from '../../shared/confirm.js';
+import { query } from '../../../core/query-builder.js';
+import { countOf } from '../../../model/count.js';
+import { statusWord } from '../../../model/appointment-status.js';
+import type { Appointment } from '../../../model/records.js';
+import type { Context } from '../../context.js';
+import { CommandError, UsageError } from '../../errors.js';
+import { confirmation } from '../../shared/confirm.js';
+import { reportChangedRows } from '../../shared/report.js';
+import { type Concern, confirmConcerns, notStartedConcern } from './concerns.js';
+import { COLUMNS, describe, fetchAppointment } from './appointment.js';
+import { checkTransition, type StatusVerb } from './status-verbs.js';
 import { beforeMoment, readUnresolved } from './unresolved-read.js';
 
 export interface ManyOptions {
@@ -21,9 +21,9 @@ export interface ManyOptions {
 }
 
 export async function runStatusMany(ids: string[], verb: StatusVerb, options: ConfirmOptions & ManyOptions, ctx: Context): Promise<void> {
-  if (options.allUnresolved && ids.length > 0) throw new UsageError('Give appointment ids or --all-unresolved, not both.');
-  if (!options.allUnresolved && options.before !== undefined) throw new UsageError('--before: goes with --all-unresolved.');
-  if (!options.allUnresolved && ids.length === 0) throw new UsageError('Name the appointments (ids or id prefixes), or pass --all-unresolved.');
+  if (options.allUnresolved && ids.length > 0) throw new UsageError((name) => `Give appointment ids or ${name('--all-unresolved')}, not both.`);
+  if (!options.allUnresolved && options.before !== undefined) throw UsageError.about('--before', (name) => `goes with ${name('--all-unresolved')}.`);
+  if (!options.allUnresolved && ids.length === 0) throw new UsageError((name) => `Name the appointments (ids or id prefixes), or pass ${name('--all-unresolved')}.`);
   if (!('many' in verb)) throw new UsageError(`appt ${verb.verb} takes one appointment.`);
 
   // With --all-unresolved the question is always put (it reaches rows nobody named): refused first.

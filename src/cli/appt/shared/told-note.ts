@@ -1,10 +1,10 @@
 // After `appt reschedule` or `appt cancel`: when the client was reminded of this visit, say which time
 // they were told, and that the next `practice remind` sends them the notice (docs/reminders.md).
-import { parseTimeOfDay } from '../../model/when.js';
-import type { Appointment } from '../../model/records.js';
-import type { Context } from '../context.js';
-import { toldOf } from '../shared/told.js';
-import { clock } from './shared.js';
+import { parseTimeOfDay } from '../../../model/when.js';
+import type { Appointment } from '../../../model/records.js';
+import type { Context } from '../../context.js';
+import { toldOf } from '../../shared/told.js';
+import { clock } from './appointment.js';
 
 export async function noteWhatClientWasTold(ctx: Context, after: Appointment): Promise<void> {
   const told = await toldOf(await ctx.api(), after.id);

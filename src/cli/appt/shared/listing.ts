@@ -2,18 +2,18 @@
 // REST filters of INTERFACE.md (`date=eq.`, `status=in.(...)`, `client_id=eq.`, select, order), every
 // row or the first --limit, in Range pages past the service's row cap (read-ranged.ts).
 import type { Command } from 'commander';
-import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
-import type { RowOptions } from '../../core/output.js';
-import { type Direction, query } from '../../core/query-builder.js';
-import type { AppointmentStatus } from '../../model/appointment-status.js';
-import type { Appointment } from '../../model/records.js';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
-import { countOption, dayOption, statusesOption } from '../shared/input.js';
-import { readRows } from '../shared/read-ranged.js';
-import { resolveClient } from '../shared/resolve.js';
+import { addOutputFlags, requestedFields } from '../../../core/output-flags.js';
+import type { RowOptions } from '../../../core/output.js';
+import { type Direction, query } from '../../../core/query-builder.js';
+import type { AppointmentStatus } from '../../../model/appointment-status.js';
+import type { Appointment } from '../../../model/records.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { countOption, dayOption, statusesOption } from '../../shared/input.js';
+import { readRows } from '../../shared/read-ranged.js';
+import { resolveClient } from '../../shared/resolve.js';
 import { columnsWithService, serviceNames } from './services.js';
-import { COLUMNS, dayName, FIELDS } from './shared.js';
+import { COLUMNS, dayName, FIELDS } from './appointment.js';
 
 export interface ListOptions extends RowOptions {
   date?: string;
@@ -42,7 +42,7 @@ function parseOrder(text: string): Array<[keyof Appointment, Direction]> {
   return text.split(',').map((part) => {
     const [column = '', direction = 'asc', ...rest] = part.trim().split('.');
     if (!FIELDS.includes(column) || (direction !== 'asc' && direction !== 'desc') || rest.length > 0) {
-      throw new UsageError(`--order: expected fields like date.asc,start_time.desc; got '${text}'`, `Fields: ${FIELDS.join(', ')}.`);
+      throw UsageError.about('--order', () => `expected fields like date.asc,start_time.desc; got '${text}'`, () => `Fields: ${FIELDS.join(', ')}.`);
     }
     return [column as keyof Appointment, direction];
   });
@@ -53,7 +53,7 @@ export async function runList(options: ListOptions, ctx: Context): Promise<void>
   const date = options.date === undefined ? undefined : await dayOption(ctx, '--date', options.date);
   const from = options.from === undefined ? undefined : await dayOption(ctx, '--from', options.from);
   const to = options.to === undefined ? undefined : await dayOption(ctx, '--to', options.to);
-  if (from !== undefined && to !== undefined && to < from) throw new UsageError(`--to: ${to} is before --from ${from}`);
+  if (from !== undefined && to !== undefined && to < from) throw UsageError.about('--to', (name) => `${to} is before ${name('--from')} ${from}`);
   const statuses = options.status === undefined ? undefined : statusesOption('--status', options.status);
   const limit = options.limit === undefined ? undefined : countOption('--limit', options.limit, 1);
   const order = parseOrder(options.order ?? DEFAULT_ORDER);

@@ -1,11 +1,12 @@
-// What stands in the way of each day of a series, found before anything is booked: the database's
-// series check (`series_check`, migration 12) names an appointment it would overlap (buffers counted,
-// as the overlap rule counts them), a closure, a closed day, a time outside the opening hours. One
-// request, whatever the length of the series; this file only words the answer.
-import type { ApiClient } from '../../core/api-client.js';
-import { shortId } from '../../model/short-id.js';
-import { callAnswer } from '../shared/answers.js';
-import { clock } from './shared.js';
+// What stands in the way of each day of a series (or of one booking: concerns.ts), found before
+// anything is booked: the database's series check (`series_check`, migration 12) names an appointment
+// it would overlap (buffers counted, as the overlap rule counts them), a closure, a closed day, a time
+// outside the opening hours. One request, whatever the length of the series; this file only words the answer.
+import type { ApiClient } from '../../../core/api-client.js';
+import { statusWord } from '../../../model/appointment-status.js';
+import { shortId } from '../../../model/short-id.js';
+import { callAnswer } from '../../shared/answers.js';
+import { clock } from './appointment.js';
 
 /** One day of a series as it will be booked. */
 export interface Occurrence {
@@ -55,7 +56,7 @@ export async function seriesConflicts(api: ApiClient, occurrences: readonly Occu
     date: found.date,
     kind: found.kind,
     reason: found.kind === 'overlap'
-      ? `overlaps ${shortId(found.other_id!)} ${found.other_client}, ${found.other_date} ${found.other_start}-${found.other_end} (${found.other_status === 'no_show' ? 'no-show' : found.other_status})`
+      ? `overlaps ${shortId(found.other_id!)} ${found.other_client}, ${found.other_date} ${found.other_start}-${found.other_end} (${statusWord(found.other_status!)})`
       : found.reason,
   }));
 }

@@ -2,13 +2,13 @@
 // price. While a signed note records the visit the service refuses it (migration 7), so it is
 // refused here first, naming the note to amend (exit 1, nothing sent); without one it is a concern,
 // asked on a terminal and needing --yes elsewhere, as undoing a completion does.
-import type { Appointment } from '../../model/records.js';
-import { shortId } from '../../model/short-id.js';
-import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
-import { amendHint } from '../shared/note-text.js';
-import type { Concern } from './concern.js';
-import { clock, describe } from './shared.js';
+import type { Appointment } from '../../../model/records.js';
+import { shortId } from '../../../model/short-id.js';
+import type { Context } from '../../context.js';
+import { CommandError } from '../../errors.js';
+import { amendHint } from '../../shared/note-text.js';
+import type { Concern } from './concerns.js';
+import { clock, describe } from './appointment.js';
 import { signedNotes } from './undo-completion.js';
 
 /** What a change may set of the terms a visit was held on. */

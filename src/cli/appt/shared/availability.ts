@@ -1,10 +1,10 @@
 // The practice's free time over a range of days, as `appt slots` shows it and `appt add` books from
 // it: the database's answer (`free_time`, migration 12: hours less closures, bookings with their
 // buffers, and the past), in the profile's time zone from now on. Nothing is computed here.
-import { dateTimeIn } from '../../model/when.js';
-import type { Context } from '../context.js';
-import { callAnswer } from '../shared/answers.js';
-import { practiceTimeZone } from '../shared/input.js';
+import { dateTimeIn } from '../../../model/when.js';
+import type { Context } from '../../context.js';
+import { callAnswer } from '../../shared/answers.js';
+import { practiceTimeZone } from '../../shared/input.js';
 
 /** The grid slots are offered on unless --step says otherwise. */
 export const DEFAULT_STEP = 15;

@@ -1,15 +1,15 @@
 // What every appt command shares about an appointment: its JSON fields, its table columns, the one
 // read that fetches a row named by id or id prefix, which flag sets which field, and the booking --yes.
-import type { Column } from '../../core/output.js';
-import { query } from '../../core/query-builder.js';
-import type { Appointment } from '../../model/records.js';
-import { shortId } from '../../model/short-id.js';
-import { dayOfWeek, parseTimeOfDay } from '../../model/when.js';
-import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
-import { yesOption } from '../shared/confirm.js';
-import { describeAppointment } from '../shared/appointment-line.js';
-import { resolveRowId } from '../shared/resolve.js';
+import type { Column } from '../../../core/output.js';
+import { query } from '../../../core/query-builder.js';
+import type { Appointment } from '../../../model/records.js';
+import { shortId } from '../../../model/short-id.js';
+import { dayOfWeek, parseTimeOfDay } from '../../../model/when.js';
+import type { Context } from '../../context.js';
+import { CommandError } from '../../errors.js';
+import { yesOption } from '../../shared/confirm.js';
+import { describeAppointment } from '../../shared/appointment-line.js';
+import { resolveRowId } from '../../shared/resolve.js';
 
 export const FIELDS = ['id', 'date', 'start_time', 'end_time', 'status', 'client_id', 'client_name', 'service_id', 'price', 'buffer_minutes', 'series_id', 'recurrence', 'therapist_id', 'notes', 'created_at', 'updated_at'];
 

@@ -1,11 +1,11 @@
 // The services a page of appointments is booked with, for the SERVICE column and the day sheet: one
 // read of just those ids (`service_menu?id=in.(...)&select=id,name`). A retired service keeps its
 // name; one the practice cannot read leaves it empty. JSON and CSV keep the stored rows.
-import type { ApiClient } from '../../core/api-client.js';
-import type { Column } from '../../core/output.js';
-import { query } from '../../core/query-builder.js';
-import type { Appointment, Service } from '../../model/records.js';
-import { COLUMNS } from './shared.js';
+import type { ApiClient } from '../../../core/api-client.js';
+import type { Column } from '../../../core/output.js';
+import { query } from '../../../core/query-builder.js';
+import type { Appointment, Service } from '../../../model/records.js';
+import { COLUMNS } from './appointment.js';
 
 /** The services `appointments` name, read as id and name only; no request when they name none. */
 export async function servicesOf(api: ApiClient, appointments: ReadonlyArray<Pick<Appointment, 'service_id'>>): Promise<Service[]> {

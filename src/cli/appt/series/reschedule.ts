@@ -4,22 +4,17 @@
 // before goes to the new time too). A shift that would carry one appointment past the next one's
 // day, or across midnight, has no clear meaning and is refused. All rows go in one request (an
 // upsert by id), so they move together or not at all.
-import type { RowOptions } from '../../core/output.js';
-import { query } from '../../core/query-builder.js';
-import { endedRule, movedRule } from '../../model/recurrence.js';
-import { addMinutes } from '../../model/when.js';
-import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
-import { reportChangedRows } from '../shared/report.js';
-import { byDate, seriesConflicts } from './series-conflicts.js';
-import { type ScopeOptions, seriesScope } from './series-scope.js';
-import type { Appointment } from '../../model/records.js';
-import { clock, COLUMNS } from './shared.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+import type { RowOptions } from '../../../core/output.js';
+import { query } from '../../../core/query-builder.js';
+import { endedRule, movedRule } from '../../../model/recurrence.js';
+import { addDays, addMinutes, daysBetween, MINUTES_PER_DAY, minutesOfDay } from '../../../model/when.js';
+import type { Context } from '../../context.js';
+import { CommandError, UsageError } from '../../errors.js';
+import { reportChangedRows } from '../../shared/report.js';
+import { byDate, seriesConflicts } from '../shared/series-check.js';
+import { type ScopeOptions, seriesScope } from './scope.js';
+import type { Appointment } from '../../../model/records.js';
+import { clock, COLUMNS } from '../shared/appointment.js';
 
 /** Where the named appointment goes, and whether --end set a new length. */
 export interface NamedMove {
@@ -37,18 +32,17 @@ const STORED = ['id', 'date', 'start_time', 'end_time', 'client_id', 'client_nam
 
 export async function rescheduleSeries(ctx: Context, named: Appointment, move: NamedMove, options: ScopeOptions & RowOptions & { yes?: boolean }): Promise<void> {
   const reached = await seriesScope(ctx, named, options);
-  const dayShift = dayNumber(move.date) - dayNumber(named.date);
-  const gaps = reached.slice(1).map((row, index) => dayNumber(row.date) - dayNumber(reached[index]!.date));
+  const dayShift = daysBetween(named.date, move.date);
+  const gaps = reached.slice(1).map((row, index) => daysBetween(reached[index]!.date, row.date));
   if (gaps.length > 0 && Math.abs(dayShift) >= Math.min(...gaps)) {
-    throw new UsageError(`--date: moving by ${Math.abs(dayShift)} days would carry an appointment onto or past the next one of the series (${Math.min(...gaps)} days apart); cancel them with --following and book a new series instead.`);
+    throw UsageError.about('--date', (name) => `moving by ${Math.abs(dayShift)} days would carry an appointment onto or past the next one of the series (${Math.min(...gaps)} days apart); cancel them with ${name('--following')} and book a new series instead.`);
   }
-  const length = minutesOf(move.end_time) - minutesOf(move.start_time);
+  const length = minutesOfDay(move.end_time) - minutesOfDay(move.start_time);
   const moved = reached.map((row) => {
-    const start = move.startGiven ? minutesOf(move.start_time) : minutesOf(clock(row.start_time));
-    const end = start + (move.endGiven ? length : minutesOf(clock(row.end_time)) - minutesOf(clock(row.start_time)));
-    if (end >= 24 * 60) throw new UsageError(`--start: the appointment of ${row.date} would cross midnight; move it on its own.`);
-    const start_time = addMinutes('00:00', start);
-    return { ...row, date: dateOf(dayNumber(row.date) + dayShift), start_time, end_time: addMinutes(start_time, end - start) };
+    const start_time = move.startGiven ? move.start_time : clock(row.start_time);
+    const minutes = move.endGiven ? length : minutesOfDay(clock(row.end_time)) - minutesOfDay(clock(row.start_time));
+    if (minutesOfDay(start_time) + minutes >= MINUTES_PER_DAY) throw UsageError.about('--start', () => `the appointment of ${row.date} would cross midnight; move it on its own.`);
+    return { ...row, date: addDays(row.date, dayShift), start_time, end_time: addMinutes(start_time, minutes) };
   });
   const { before, passed } = await seriesParts(ctx, named, reached);
   // Starting after the series' first appointment splits it there: the part from there on is a series of its own.

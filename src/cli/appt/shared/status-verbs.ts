@@ -1,10 +1,10 @@
 // The four status verbs of `appt` (confirm, complete, cancel, no-show): what each sets, says and asks,
 // and the check of a transition before it is sent (src/model's table; the service enforces the same).
-import { APPOINTMENT_STATUSES, type AppointmentStatus, assertTransition } from '../../model/appointment-status.js';
-import { InvalidTransitionError } from '../../model/errors.js';
-import type { Appointment } from '../../model/records.js';
-import { CommandError } from '../errors.js';
-import { describe } from './shared.js';
+import { APPOINTMENT_STATUSES, type AppointmentStatus, assertTransition } from '../../../model/appointment-status.js';
+import { InvalidTransitionError } from '../../../model/errors.js';
+import type { Appointment } from '../../../model/records.js';
+import { CommandError } from '../../errors.js';
+import { describe } from './appointment.js';
 
 /** Each verb, the status it sets, what it says when done, and what it asks first (`--yes` answers it). */
 export const STATUS_VERBS = [
@@ -25,9 +25,6 @@ export const STATUS_VERBS = [
 }>;
 
 export type StatusVerb = (typeof STATUS_VERBS)[number];
-
-/** What a status word reads as in a message: `no-show`, not `no_show`. */
-export const statusWord = (status: string) => status.replace('_', '-');
 
 /** Refused (exit 1, nothing sent) when `current` may not move to the verb's status. */
 export function checkTransition(current: Appointment, verb: StatusVerb): void {

@@ -1,15 +1,15 @@
 // Undoing a completion (`appt confirm` of a completed appointment): it stops counting as a visit, so
 // it is asked first, and refused while a signed note records the visit (DESIGN.md section 3).
-import type { ApiClient } from '../../core/api-client.js';
-import { ApiError } from '../../core/api-error.js';
-import { query } from '../../core/query-builder.js';
-import type { Appointment, SessionNote } from '../../model/records.js';
-import { shortId } from '../../model/short-id.js';
-import type { Context } from '../context.js';
-import { CommandError } from '../errors.js';
-import { confirmation } from '../shared/confirm.js';
-import { amendHint } from '../shared/note-text.js';
-import { describe } from './shared.js';
+import type { ApiClient } from '../../../core/api-client.js';
+import { ApiError } from '../../../core/api-error.js';
+import { query } from '../../../core/query-builder.js';
+import type { Appointment, SessionNote } from '../../../model/records.js';
+import { shortId } from '../../../model/short-id.js';
+import type { Context } from '../../context.js';
+import { CommandError } from '../../errors.js';
+import { confirmation } from '../../shared/confirm.js';
+import { amendHint } from '../../shared/note-text.js';
+import { describe } from './appointment.js';
 
 /** The signed notes (amendments included) that refer to `appointment`. */
 export const signedNotes = (api: ApiClient, appointment: Appointment) =>

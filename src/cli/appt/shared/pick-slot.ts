@@ -2,15 +2,15 @@
 // reading), chosen at the terminal from the day's, or with --first-free the earliest from a day on,
 // for scripts; when another booking takes that slot first, --first-free books the next one free.
 // The flags are checked before any request, so a mistake sends nothing.
-import type { ApiClient } from '../../core/api-client.js';
-import { ApiError } from '../../core/api-error.js';
-import type { Appointment } from '../../model/records.js';
-import { addDays, addMinutes } from '../../model/when.js';
-import type { Context } from '../context.js';
-import { CommandError, UsageError } from '../errors.js';
-import { dayOption } from '../shared/input.js';
+import type { ApiClient } from '../../../core/api-client.js';
+import { ApiError } from '../../../core/api-error.js';
+import type { Appointment } from '../../../model/records.js';
+import { addDays, addMinutes } from '../../../model/when.js';
+import type { Context } from '../../context.js';
+import { CommandError, UsageError, type Wording } from '../../errors.js';
+import { dayOption } from '../../shared/input.js';
 import { type BookingLength, DEFAULT_STEP, readAvailability } from './availability.js';
-import { dayName } from './shared.js';
+import { dayName } from './appointment.js';
 
 export interface SlotFlags {
   date?: string | undefined;
@@ -30,21 +30,21 @@ const READ_DAYS = 31;
 /** How many slots --first-free tries when other bookings keep taking the one it chose. */
 const FIRST_FREE_TRIES = 10;
 
-const HINT = 'Pass --start, or --first-free to book the earliest free slot; `practice appt slots --date <day> --service <service>` lists them.';
+const HINT: Wording = (name) => `Pass ${name('--start')}, or ${name('--first-free')} to book the earliest free slot; \`practice appt slots --date <day> --service <service>\` lists them.`;
 
 /** The search `flags` ask for; null when --start and --date say when. */
 export async function slotSearch(ctx: Context, flags: SlotFlags): Promise<SlotSearch | null> {
-  if (flags.from !== undefined && !flags.firstFree) throw new UsageError('--from: only with --first-free, as the first day to look at');
+  if (flags.from !== undefined && !flags.firstFree) throw UsageError.about('--from', (name) => `only with ${name('--first-free')}, as the first day to look at`);
   if (!flags.firstFree) {
-    if (flags.date === undefined) throw new UsageError("required option '--date <day>' not specified", flags.start === undefined ? HINT : null);
+    if (flags.date === undefined) throw new UsageError((name) => `required option '${name('--date')} <day>' not specified`, flags.start === undefined ? HINT : null, '--date');
     if (flags.start !== undefined) return null;
-    if (!ctx.interactive) throw new UsageError("required option '--start <time>' not specified", HINT);
-    if (flags.end !== undefined) throw new UsageError('--end: only with --start; without it the service says how long');
+    if (!ctx.interactive) throw new UsageError((name) => `required option '${name('--start')} <time>' not specified`, HINT, '--start');
+    if (flags.end !== undefined) throw UsageError.about('--end', (name) => `only with ${name('--start')}; without it the service says how long`);
     needService(flags);
     return { kind: 'choose', date: await dayOption(ctx, '--date', flags.date) };
   }
-  if (flags.start !== undefined || flags.end !== undefined) throw new UsageError(`--first-free: not with ${flags.start !== undefined ? '--start' : '--end'}; it chooses the time itself`);
-  if (flags.date !== undefined && flags.from !== undefined) throw new UsageError('--from: not with --date; --date looks at that day only');
+  if (flags.start !== undefined || flags.end !== undefined) throw UsageError.about('--first-free', (name) => `not with ${name(flags.start !== undefined ? '--start' : '--end')}; it chooses the time itself`);
+  if (flags.date !== undefined && flags.from !== undefined) throw UsageError.about('--from', (name) => `not with ${name('--date')}; ${name('--date')} looks at that day only`);
   needService(flags);
   if (flags.date !== undefined) {
     const date = await dayOption(ctx, '--date', flags.date);
@@ -55,7 +55,7 @@ export async function slotSearch(ctx: Context, flags: SlotFlags): Promise<SlotSe
 }
 
 function needService(flags: SlotFlags): void {
-  if (flags.service === undefined) throw new UsageError('--service: needed to find a free slot, for its duration and buffer', 'Pass --service, or --start and --end.');
+  if (flags.service === undefined) throw UsageError.about('--service', () => 'needed to find a free slot, for its duration and buffer', (name) => `Pass ${name('--service')}, or ${name('--start')} and ${name('--end')}.`);
 }
 
 /** The date and start of a free slot for `service` as `search` says: chosen at the terminal, or the first. */
