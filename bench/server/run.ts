@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import { decodeJwt } from 'jose';
 import postgres from 'postgres';
 import { signAccessToken } from '../../src/server/auth/tokens.js';
+import { DEFAULT_STATEMENT_TIMEOUTS, statementTimeoutOf } from '../../src/server/db/database.js';
 import { identityStatement } from '../../src/server/db/identity-sql.js';
 import { openDatabase } from '../../src/server/db/open.js';
 import { loadSchemaCache } from '../../src/server/db/schema-cache.js';
@@ -164,9 +165,11 @@ async function pgbenchScripts(databaseUrl: string, userId: string, token: string
     method: 'GET', table: 'appointments', query: parseQuery(QUERY), prefer: parsePrefer(undefined),
     range: null, body: undefined, single: false, userId,
   });
+  // With the statement time limit the server sets for the role: the very statement it sends.
   const identity = identityStatement(
     { role: 'authenticated', claimsJson: JSON.stringify(decodeJwt(token)), method: 'GET', path: '/rest/v1/appointments', headers: {} },
     true,
+    statementTimeoutOf(DEFAULT_STATEMENT_TIMEOUTS, 'authenticated'),
   );
   const variables: string[] = [];
   const withVariables = (text: string, values: unknown[], prefix: string) => {

@@ -19,6 +19,9 @@ create function public.overloaded(x text) returns text language sql immutable as
 create function public.rename_all(new_name text) returns void language sql volatile as $$ update public.clients set name = new_name $$;
 create function public.hidden() returns integer language sql immutable as $$ select 1 $$;
 revoke execute on function public.hidden() from public, anon, authenticated;
+create function public.signed_in_only() returns integer language sql immutable as $$ select 2 $$;
+revoke execute on function public.signed_in_only() from public, anon;
+grant execute on function public.signed_in_only() to authenticated;
 `;
 
 const server = await startTestServer({ schemaSql: FUNCTIONS });
@@ -147,8 +150,15 @@ describe('a function that cannot be chosen', () => {
     expect(misspelt.hint).toBe('Perhaps you meant to call the function public.add_them');
   });
 
-  it('is PGRST202 for a function the caller may not execute', async () => {
-    expectError(await (await practice(server)).post('/rpc/hidden', {}), 404, 'PGRST202');
+  it('is 42501 for a function the caller may not execute, 401 for anon and 403 signed in, as PostgREST', async () => {
+    const owner = await practice(server);
+    const refused = expectError(await owner.post('/rpc/hidden', {}), 403, '42501');
+    expect(refused.message).toBe('permission denied for function hidden');
+    expectError(await owner.get('/rpc/hidden'), 403, '42501');
+    expectError(await anonymous(server).post('/rpc/hidden', {}), 401, '42501');
+    // Granted to authenticated only: anon is refused, the signed-in caller answered.
+    expectError(await anonymous(server).get('/rpc/signed_in_only'), 401, '42501');
+    expect((await owner.get('/rpc/signed_in_only')).body).toBe(2);
   });
 
   it('is PGRST203 between overloads taking the same names', async () => {

@@ -14,6 +14,25 @@ import { identityStatement } from './identity-sql.js';
 const textOr = (serialize: (value: unknown) => unknown) => (value: unknown) =>
   typeof value === 'string' ? value : serialize(value);
 
+/**
+ * Calls `cancel` when `signal` aborts, until the function returned is called. One listener per
+ * signal, kept until it aborts: the service's signal is its client connection's (app.ts), which
+ * carries request after request, and an EventTarget listener added and removed per request cost
+ * as much as postgres.js's own work for it (bench/server, issue 28.7).
+ */
+const cancelsBySignal = new WeakMap<AbortSignal, Set<() => void>>();
+function whileRunning(signal: AbortSignal, cancel: () => void): () => void {
+  let cancels = cancelsBySignal.get(signal);
+  if (cancels === undefined) {
+    const registered = new Set<() => void>();
+    signal.addEventListener('abort', () => registered.forEach((run) => run()), { once: true });
+    cancelsBySignal.set(signal, registered);
+    cancels = registered;
+  }
+  cancels.add(cancel);
+  return () => cancels.delete(cancel);
+}
+
 export function openPostgres(url: string, options: DatabaseOptions = {}, maxConnections = 10): Database {
   const statementTimeouts = options.statementTimeouts ?? DEFAULT_STATEMENT_TIMEOUTS;
   const shares = new FairShares(fairShareLimits(maxConnections));
@@ -72,7 +91,7 @@ export function openPostgres(url: string, options: DatabaseOptions = {}, maxConn
   /** One request on a connection of its own, once its user's share allows. */
   async function runReserved<Row>(request: ApiRequest<Row>): Promise<Row> {
     const connection = await sql.reserve();
-    let cancelOnAbort: (() => void) | undefined;
+    let stopWatching: (() => void) | undefined;
     try {
       const timeout = statementTimeoutOf(statementTimeouts, request.identity.role);
       const identity = identityStatement(request.identity, request.readOnly, timeout);
@@ -91,9 +110,9 @@ export function openPostgres(url: string, options: DatabaseOptions = {}, maxConn
       // unsettled for ever (its rows go to the next query), which held the connection and the
       // user's fair share, and stalled every later request of that user.
       const cancel = () => void Promise.resolve(statement.cancel()).catch(() => {});
-      cancelOnAbort = () => void identitySet.then(cancel, cancel);
+      const cancelOnAbort = () => void identitySet.then(cancel, cancel);
       if (request.signal?.aborted) cancelOnAbort();
-      else request.signal?.addEventListener('abort', cancelOnAbort, { once: true });
+      else if (request.signal) stopWatching = whileRunning(request.signal, cancelOnAbort);
       const settled = await settling;
       const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
       if (failure) {
@@ -105,7 +124,7 @@ export function openPostgres(url: string, options: DatabaseOptions = {}, maxConn
       if (request.commitIf) await connection.unsafe(request.commitIf(row) ? 'commit' : 'rollback');
       return row;
     } finally {
-      if (cancelOnAbort) request.signal?.removeEventListener('abort', cancelOnAbort);
+      stopWatching?.();
       connection.release();
     }
   }

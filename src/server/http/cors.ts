@@ -35,9 +35,10 @@ export async function installCors(app: FastifyInstance, origins: readonly string
     // One origin string is sent as it is, whichever origin asked; a list reflects the asking
     // origin when it is on the list (with Vary: Origin), and names none otherwise.
     origin: anyOrigin ? ANY_ORIGIN : [...origins],
-    methods: METHODS,
-    allowedHeaders: ALLOWED_HEADERS,
-    exposedHeaders: EXPOSED_HEADERS,
+    // Joined once here: given arrays, the plugin joins them again for every answer.
+    methods: METHODS.join(', '),
+    allowedHeaders: ALLOWED_HEADERS.join(', '),
+    exposedHeaders: EXPOSED_HEADERS.join(', '),
     maxAge: PREFLIGHT_MAX_AGE_SECONDS,
     // Supabase's gateway (Kong's cors plugin) and PostgREST answer a preflight with 200.
     optionsSuccessStatus: 200,

@@ -63,7 +63,7 @@ function prepare(schema: SchemaCache, request: RestRequest, shape: RequestShape)
     const body = method === 'POST' && request.body?.trim() ? parseRequestBody(request.body, header(request.headers, 'content-type')) : undefined;
     const plan = planCall(schema, {
       name: request.routine, method, search: shape.search, body, bodyText: request.body, prefer,
-      range: parseRangeHeader(shape.range), single: media === 'single', csv: media === 'csv', role: shape.role,
+      range: parseRangeHeader(shape.range), single: media === 'single', csv: media === 'csv',
     });
     return { plan, statement: callStatement(plan), prefer };
   }

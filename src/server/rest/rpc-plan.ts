@@ -24,7 +24,6 @@ export interface CallInput {
   range: RangeHeader | null;
   single: boolean;
   csv: boolean;
-  role: string;
 }
 
 const SCHEMA = 'public';
@@ -107,8 +106,11 @@ const acceptsKeys = (routine: Routine, keys: string[]) =>
   keys.every((key) => routine.params.some((p) => p.name === key)) &&
   routine.params.every((p) => !p.required || keys.includes(p.name));
 
-function chooseRoutine(schema: SchemaCache, name: string, keys: string[], role: string): Routine {
-  const overloads = (schema.routines.get(name) ?? []).filter((routine) => routine.executableBy.has(role));
+// Every overload, whoever may execute it: PostgREST's schema cache does not look at privileges, so a
+// function the role may not execute is found, called, and refused by PostgreSQL with 42501 (401 for
+// anon, 403 otherwise), not reported missing (PGRST202).
+function chooseRoutine(schema: SchemaCache, name: string, keys: string[]): Routine {
+  const overloads = schema.routines.get(name) ?? [];
   const found = overloads.filter((routine) => acceptsKeys(routine, keys));
   if (found.length === 1) return found[0]!;
   if (found.length > 1) throw ambiguous(found);
@@ -139,7 +141,7 @@ export function planCall(schema: SchemaCache, input: CallInput): CallPlan {
     throw failures.invalidBody('Request body of RPC must be a JSON object of the arguments');
   }
   const keys = Object.keys(args);
-  const routine = chooseRoutine(schema, input.name, keys, input.role);
+  const routine = chooseRoutine(schema, input.name, keys);
   const given: RoutineParam[] = routine.params.filter((p) => keys.includes(p.name));
   const query = parseQuery(search);
   const table = routine.result ?? scalarRelation(routine);
