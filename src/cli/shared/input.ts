@@ -78,6 +78,7 @@ export function checkInput<S extends z.ZodMiniType>(schema: S, body: unknown, fl
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join('.');
-  const where = flags[field] ?? field;
+  // An element of a list field (diagnosis_codes.0) is reported under the list's flag.
+  const where = flags[field] ?? flags[String(issue.path[0])] ?? field;
   throw new UsageError(where ? `${where}: ${issue.message}` : issue.message);
 }
