@@ -169,6 +169,7 @@ describe('clients', () => {
       notes: null,
       status: 'active',
       total_visits: 0,
+      diagnosis_codes: [],
       therapist_id: t.id,
       created_at: expect.stringMatching(TIMESTAMP),
       updated_at: expect.stringMatching(TIMESTAMP),

@@ -41,6 +41,10 @@ declare
   taken record;
 begin
   perform pg_advisory_xact_lock(hashtextextended('invoices' || new.therapist_id::text, 0));
+  -- A caller's row for another practice is row-level security's to refuse (42501), after these triggers.
+  if new.therapist_id is distinct from auth.uid() and auth.uid() is not null then
+    return new;
+  end if;
   -- A row sent again (an import run twice) is the primary key's: its upsert skips it, a plain insert fails.
   if exists (select from public.invoices where therapist_id = new.therapist_id and id = new.id) then
     return new;
@@ -142,6 +146,10 @@ declare
   next integer;
   numbered text;
 begin
+  -- A caller's row for another practice is row-level security's to refuse (42501), after these triggers.
+  if new.therapist_id is distinct from auth.uid() and auth.uid() is not null then
+    return new;
+  end if;
   if exists (select from public.invoices i where i.therapist_id = new.therapist_id and i.id = new.id) then
     return new;
   end if;
