@@ -388,10 +388,31 @@ export function importOrder(backup: Backup): ImportStep[] {
     { table: 'conversation_log', rows: tables.conversation_log.map((message) => ({ ...message, created_at: message.created_at ?? exported_at })) },
     { table: 'reminders', rows: afterWhatTheyFollow(tables.reminders, 'follows_id').map(stamped) },
     { table: 'practice_settings', rows: tables.practice_settings.map(stamped) },
-    // Invoices before credit notes (which name them), each series in number order, so the database
-    // gives every document the number it had.
-    { table: 'invoices', rows: [...tables.invoices].sort((a, b) => a.kind.localeCompare(b.kind, 'en') * -1 || a.number.localeCompare(b.number, 'en')).map(createdBy(exported_at)) },
+    { table: 'invoices', rows: inIssueOrder(tables.invoices).map(createdBy(exported_at)) },
   ];
+}
+
+type InvoiceRow = BackupTables['invoices'][number];
+
+/**
+ * Invoices and credit notes as they were issued, so the database gives each the number it had and
+ * finds what it names: each series (INV-2026, CN-2026) in number order, the series merged by when
+ * each document was made (a visit invoiced again comes after the credit note that freed it).
+ */
+function inIssueOrder(rows: readonly InvoiceRow[]): InvoiceRow[] {
+  const seriesOf = (row: InvoiceRow) => row.number.slice(0, row.number.lastIndexOf('-'));
+  const sequence = (row: InvoiceRow) => Number(row.number.slice(row.number.lastIndexOf('-') + 1));
+  const series = new Map<string, InvoiceRow[]>();
+  for (const row of rows) series.set(seriesOf(row), [...(series.get(seriesOf(row)) ?? []), row]);
+  const queues = [...series.values()].map((queue) => queue.sort((a, b) => sequence(a) - sequence(b)));
+  const madeAt = (row: InvoiceRow) => Date.parse(row.created_at ?? '') || 0;
+  const ordered: InvoiceRow[] = [];
+  while (queues.some((queue) => queue.length > 0)) {
+    const next = queues.filter((queue) => queue.length > 0)
+      .reduce((first, queue) => (madeAt(queue[0]!) < madeAt(first[0]!) ? queue : first));
+    ordered.push(next.shift()!);
+  }
+  return ordered;
 }
 
 /** A row that has only created_at (the ledger's) stamped with the time of the export when the source had none. */

@@ -17,6 +17,7 @@ const NOW = new Date('2026-11-23T18:00:00.000Z');
 const EXPORTED_AT = '2026-11-23T18:00:00.000Z';
 const AT = '2026-11-01T09:15:00.123456+00:00';
 const LATER = '2026-11-02T10:00:00+00:00';
+const LAST = '2026-11-02T11:30:00+00:00';
 
 const ids = {
   ann: '10000000-0000-4000-8000-000000000001',
@@ -84,9 +85,9 @@ function serviceRows() {
       { id: ids.paid, therapist_id: THERAPIST, created_at: AT, kind: 'payment' as const, client_id: ids.ann, appointment_id: ids.visit2, package_id: null, reverses_id: null, amount: 80, method: 'card', paid_at: AT, reference: 'R-1', note: null },
     ],
     invoices: [
-      // A credit note and a later invoice before the invoice they follow: the import puts them in number order, credit notes last.
+      // A credit note and the invoice issued after it before the invoice they follow: the import puts them in the order issued.
       { id: ids.creditNote, therapist_id: THERAPIST, created_at: LATER, kind: 'credit' as const, number: 'CN-2026-0001', client_id: ids.ann, credits_id: ids.invoice, issued_on: '2026-11-30', superbill: false, lines: [{ date: '2026-11-09', service: 'Swedish 60', gross: -70, tax_rate: 19 }], issuer: { practice_name: 'Praxis Lee' }, bill_to: { name: 'Ann "Annie" Lee' }, note: 'wrong visit' },
-      { id: ids.reissued, therapist_id: THERAPIST, created_at: LATER, kind: 'invoice' as const, number: 'INV-2026-0002', client_id: ids.ann, credits_id: null, issued_on: '2026-11-30', superbill: true, lines: [{ date: '2026-11-09', service: 'Swedish 60', gross: 70, tax_rate: 19 }], issuer: { practice_name: 'Praxis Lee' }, bill_to: { name: 'Ann "Annie" Lee', diagnosis_codes: ['M54.5'] }, note: null },
+      { id: ids.reissued, therapist_id: THERAPIST, created_at: LAST, kind: 'invoice' as const, number: 'INV-2026-0002', client_id: ids.ann, credits_id: null, issued_on: '2026-11-30', superbill: true, lines: [{ date: '2026-11-09', service: 'Swedish 60', gross: 70, tax_rate: 19 }], issuer: { practice_name: 'Praxis Lee' }, bill_to: { name: 'Ann "Annie" Lee', diagnosis_codes: ['M54.5'] }, note: null },
       { id: ids.invoice, therapist_id: THERAPIST, created_at: AT, kind: 'invoice' as const, number: 'INV-2026-0001', client_id: ids.ann, credits_id: null, issued_on: '2026-11-30', superbill: false, lines: [{ date: '2026-11-09', service: 'Swedish 60', gross: 70, tax_rate: 19 }], issuer: { practice_name: 'Praxis Lee' }, bill_to: { name: 'Ann "Annie" Lee' }, note: null },
     ],
   } satisfies BackupInput['tables'];
@@ -374,9 +375,9 @@ describe('importOrder', () => {
     ]);
   });
 
-  it('puts invoices in number order and credit notes after them, so each gets its number again', () => {
+  it('puts invoices and credit notes in the order issued, each series in number order, so each gets its number again', () => {
     const invoices = importOrder(backup).find((step) => step.table === 'invoices')!;
-    expect(invoices.rows.map((row) => row.id)).toEqual([ids.invoice, ids.reissued, ids.creditNote]);
+    expect(invoices.rows.map((row) => row.id)).toEqual([ids.invoice, ids.creditNote, ids.reissued]);
   });
 
   it('puts each refund or void after the payment it reverses', () => {

@@ -6,7 +6,7 @@ import type { DocumentLine, PrintedDocument } from '../../formats/pdf/render.js'
 import type { Invoice } from './shared.js';
 
 /** Net, tax and gross of the lines at each tax rate, lowest rate first, in cents. */
-export function taxByRate(invoice: Pick<Invoice, 'lines'>): { rate: number; net: number; tax: number; gross: number }[] {
+function taxByRate(invoice: Pick<Invoice, 'lines'>): { rate: number; net: number; tax: number; gross: number }[] {
   const rates = new Map<number, { rate: number; net: number; tax: number; gross: number }>();
   for (const line of invoice.lines) {
     const rate = Number(line.tax_rate);

@@ -7,7 +7,7 @@ import { CommandError } from '../errors.js';
 import { money } from '../shared/payment.js';
 import { resolveRowId } from '../shared/resolve.js';
 
-export interface InvoiceLine {
+interface InvoiceLine {
   appointment_id: string | null;
   date: string;
   service: string;
@@ -53,7 +53,7 @@ export const COLUMNS: Column<Invoice>[] = [
   { key: 'gross', format: money },
 ];
 
-export const NOT_FOUND_HINT = 'See `practice invoice list` for numbers.';
+const NOT_FOUND_HINT = 'See `practice invoice list` for numbers.';
 
 const NUMBER = /^(INV|CN)-\d{4}-\d{4,}$/i;
 

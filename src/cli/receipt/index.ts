@@ -9,7 +9,7 @@ import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import type { DocumentLine, PrintedDocument } from '../../formats/pdf/render.js';
-import { renderDocument } from '../invoice/pdf.js';
+import { refuseJsonOnStdout, renderDocument } from '../invoice/pdf.js';
 import { totalsOf } from '../invoice/printed.js';
 import type { Payment } from '../shared/payment.js';
 import { resolveRowId } from '../shared/resolve.js';
@@ -17,6 +17,7 @@ import { emit } from '../shared/write-file.js';
 
 interface ReceiptOptions {
   output: string;
+  json?: boolean;
 }
 
 export function receiptCommand(ctx: Context): Command {
@@ -24,14 +25,16 @@ export function receiptCommand(ctx: Context): Command {
     .description('Write a receipt for a payment as a PDF')
     .argument('<payment>', 'the payment: an id or prefix from `practice pay list`')
     .requiredOption('-o, --output <file>', 'the PDF file to write (a folder: named after the payment), or - for stdout')
+    .option('--json', 'print what was written as JSON: payment_id, file, bytes')
     .addHelpText('before', `Examples:
   $ practice receipt 3f2a9c1b --output receipt.pdf
-  $ practice receipt 3f2a9c1b -o ~/receipts/
+  $ practice receipt 3f2a9c1b -o ~/receipts/ --json
 `)
     .action((text: string, options: ReceiptOptions) => runReceipt(text, options, ctx));
 }
 
 async function runReceipt(text: string, options: ReceiptOptions, ctx: Context): Promise<void> {
+  if (options.json) refuseJsonOnStdout(options.output);
   const api = await ctx.api();
   const id = await resolveRowId(ctx, 'payments', text, '<payment>');
   const [payment] = await api.select<Payment>('payments', query<Payment>().eq('id', id));
@@ -45,7 +48,9 @@ async function runReceipt(text: string, options: ReceiptOptions, ctx: Context): 
   const issuer = Object.fromEntries(settings.map(({ key, value }) => [key, value]));
   const document = receiptDocument(payment, client?.name ?? '', issuer, visit);
   const name = `receipt-${shortId(payment.id)}.pdf`;
-  await emit(ctx, await renderDocument(document), { output: options.output, fileName: () => name }, `the receipt for ${formatCents(amountCents(payment.amount))}`);
+  const bytes = await renderDocument(document);
+  const file = await emit(ctx, bytes, { output: options.output, fileName: () => name }, `the receipt for ${formatCents(amountCents(payment.amount))}`);
+  if (options.json) ctx.out.json({ payment_id: payment.id, file, bytes: bytes.length });
 }
 
 interface VisitPaid {
