@@ -38,16 +38,16 @@ try {
   const { stdout: number } = await timed(proxy, cliEnv, [BIN, 'invoice', 'create', '--client', client.id, '--appointments', visits.map((v) => v.id).join(',')]);
   const pdfFile = join(home, 'invoice.pdf');
   const cases = {
-    list: () => timed(proxy, cliEnv, [BIN, 'appt', 'list', '--client', client.id, '--from', `${YEAR}-01-01`, '--to', `${YEAR}-12-31`, '--status', 'completed']),
+    list: () => timed(proxy, cliEnv, [BIN, 'appt', 'list', '--client', client.id, '--from', `${YEAR}-01-01`, '--to', `${YEAR}-12-31`, '--status', 'completed', '--json']),
     pdf: () => timed(proxy, cliEnv, [BIN, 'invoice', 'pdf', number.trim(), '--output', pdfFile]),
   };
   // Warm-up: the service's prepared reads, the CLI's code cache.
   const warm = { list: await cases.list(), pdf: await cases.pdf() };
-  const listed = warm.list.stdout.trim().split('\n').length - 1;
+  const listed = JSON.parse(warm.list.stdout).length;
   if (listed !== WEEKS) throw new Error(`appt list showed ${listed} visits, not ${WEEKS}`);
   const medians = await alternating(RUNS, cases);
   printCases(`case (median of ${RUNS} runs)`, [
-    { name: `practice appt list of ${WEEKS} weekly visits`, ms: medians.list, requests: warm.list.requests },
+    { name: `practice appt list --json of ${WEEKS} weekly visits`, ms: medians.list, requests: warm.list.requests },
     { name: `practice invoice pdf ${number.trim()} (${WEEKS} lines)`, ms: medians.pdf, requests: warm.pdf.requests },
   ]);
   const ratio = medians.pdf / medians.list;

@@ -46,8 +46,10 @@ export function textsOf(document: PrintedDocument): string[] {
 }
 
 export function renderPdf(document: PrintedDocument, fonts: Fonts): Promise<Uint8Array> {
-  // A fixed creation date keeps the same document the same bytes.
-  const pdf = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: document.subject, Producer: 'practice', CreationDate: new Date(0) } });
+  // A fixed creation date keeps the same document the same bytes. No standard font (Helvetica is
+  // pdfkit's default): the document uses only the fonts it embeds, and the bundle carries no AFM files.
+  const options = { size: 'A4', margin: MARGIN, info: { Title: document.subject, Producer: 'practice', CreationDate: new Date(0) }, font: null };
+  const pdf = new PDFDocument(options as unknown as PDFKit.PDFDocumentOptions);
   pdf.registerFont('regular', Buffer.from(fonts.regular));
   pdf.registerFont('bold', Buffer.from(fonts.bold));
   if (fonts.wide) pdf.registerFont('wide', Buffer.from(fonts.wide));
@@ -63,6 +65,11 @@ export function renderPdf(document: PrintedDocument, fonts: Fonts): Promise<Uint
     else pdf.text(text, options);
   };
 
+  // A page after the first says whose it is: a loose page of a long invoice still names it.
+  pdf.on('pageAdded', () => {
+    write(`${document.title} (continued)`, 'regular', 9, {}, [MARGIN, MARGIN]);
+    pdf.moveDown(0.5);
+  });
   write(document.title, 'bold', 18);
   pdf.moveDown(0.5);
   for (const [label, value] of document.facts) write(`${label}: ${value}`, 'regular', 10);
