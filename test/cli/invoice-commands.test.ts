@@ -88,6 +88,12 @@ describe('practice invoice', () => {
     const named = await home.run(['invoice', 'create', '--client', 'ann', '--appointments', lines[0].appointment_id]);
     expect(named.code).toBe(1);
     expect(named.stderr).toContain(`is already on invoice INV-${year}-0001`);
+    const pia = await json(['client', 'add', '--name', 'Pia Covered']);
+    expect((await home.run(['package', 'sell', '--client', 'Pia Covered', '--service', 'Sauna', '--visits', '2', '--price', '30'])).code).toBe(0);
+    const covered = await visit(pia, sauna, (await json(['package', 'list', '--client', 'Pia Covered']))[0].sold_on);
+    const byPackage = await home.run(['invoice', 'create', '--client', 'Pia Covered', '--appointments', covered.id]);
+    expect(byPackage.code).toBe(1);
+    expect(byPackage.stderr).toContain(`The visit ${covered.id} is covered by a package, so it owes nothing and is not invoiced`);
     const usage = await home.run(['invoice', 'create', '--client', 'ann']);
     expect(usage.code).toBe(2);
     const badMonth = await home.run(['invoice', 'create', '--client', 'ann', '--month', '2026-13']);

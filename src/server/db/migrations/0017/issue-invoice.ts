@@ -10,6 +10,7 @@ language plpgsql volatile security invoker set search_path = '' as $$
 declare
   lines jsonb;
   missing uuid;
+  covered uuid;
 begin
   if (visits is null) = (in_month is null) then
     raise exception using errcode = 'invalid_parameter_value',
@@ -23,6 +24,12 @@ begin
     raise exception using errcode = 'check_violation',
       message = format('The appointment %s is not a completed visit of this client', missing),
       hint = 'Invoice completed visits of the client named (practice appt list --client NAME --status completed).';
+  end if;
+  select d.appointment_id into covered from public.package_draws(for_client) d where d.appointment_id = any(visits) limit 1;
+  if found then
+    raise exception using errcode = 'check_violation',
+      message = format('The visit %s is covered by a package, so it owes nothing and is not invoiced', covered),
+      hint = 'Leave it out: the package''s sale is what was billed (practice package list --client NAME).';
   end if;
   -- A visit a package covers owes nothing, so it is not invoiced; a month leaves out visits invoiced
   -- already, while a visit named again is refused by the invoice's check, naming its invoice.
