@@ -38,6 +38,8 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'pay', summary: 'Record payments, refunds and voids: the ledger of money received', load: async () => (await import('./pay/index.js')).payCommand },
   { name: 'balance', summary: 'What each client was billed, paid and owes (exit 1 with --overdue while any is)', load: async () => (await import('./balance/index.js')).balanceCommand },
   { name: 'package', summary: 'Sell prepaid visits of a service and see how many are left', load: async () => (await import('./package/index.js')).packageCommand },
+  { name: 'invoice', summary: 'Issue invoices and superbills (gapless numbers, final once issued), credit notes and PDFs', load: async () => (await import('./invoice/index.js')).invoiceCommand },
+  { name: 'receipt', summary: 'Write a receipt for a payment as a PDF', load: async () => (await import('./receipt/index.js')).receiptCommand },
   { name: 'export', summary: 'Write every record of the practice to a backup file', load: async () => (await import('./export/index.js')).exportCommand },
   { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },
   { name: 'audit', summary: 'Who changed or read what, when and through what; verify the trail', load: async () => (await import('./audit/index.js')).auditCommand },

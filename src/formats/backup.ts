@@ -18,7 +18,7 @@ const BACKUP_VERSION = 1;
 /** The tables of a backup, in the order an import inserts them: every table after those it references. */
 export const BACKUP_TABLES = [
   'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'payments', 'sessions', 'expenses',
-  'conversation_log', 'reminders', 'practice_settings',
+  'conversation_log', 'reminders', 'practice_settings', 'invoices',
 ] as const;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
@@ -81,13 +81,37 @@ const paymentSchema = z.object({
   note: optionalText,
 });
 
+// Invoices and credit notes (migration 17), as issued. The totals and the visits they name are the
+// database's to derive again from the lines, and its number must come out the same: imported in
+// number order, each is the next of its series and year.
+const invoiceSchema = z.object({
+  id: z.guid(),
+  ...createdOnly,
+  kind: z.enum(['invoice', 'credit']),
+  number: z.string(),
+  client_id: z.guid(),
+  credits_id: z._default(z.nullable(z.guid()), null),
+  issued_on: z.iso.date(),
+  superbill: z.boolean(),
+  lines: z.array(z.record(z.string(), z.unknown())),
+  issuer: z.record(z.string(), z.unknown()),
+  bill_to: z.record(z.string(), z.unknown()),
+  note: optionalText,
+});
+
+// What migration 17 added to clients and services; files written before it have neither.
+const billingFields = {
+  clients: { diagnosis_codes: z._default(z.array(z.string()), []) },
+  service_menu: { tax_rate: z._default(z.number(), 0), billing_code: optionalText },
+};
+
 // A row keeps its id, so references inside the file hold in the target and a re-run finds what it sent.
 // therapist_id is left out: the target practice's `auth.uid()` default fills it, so a file can be loaded
 // into another practice, and a row can never be sent as someone else's.
 const rowSchemas = {
   practice_settings: settingSchema,
-  clients: z.omit(clientSchema, { therapist_id: true }),
-  service_menu: z.omit(serviceSchema, { therapist_id: true }),
+  clients: z.extend(z.omit(clientSchema, { therapist_id: true }), billingFields.clients),
+  service_menu: z.extend(z.omit(serviceSchema, { therapist_id: true }), billingFields.service_menu),
   business_hours: z.omit(businessHoursSchema, { therapist_id: true }),
   closures: closureSchema,
   packages: packageSchema,
@@ -97,6 +121,7 @@ const rowSchemas = {
   expenses: z.omit(expenseSchema, { therapist_id: true }),
   conversation_log: z.omit(messageSchema, { therapist_id: true }),
   reminders: reminderSchema,
+  invoices: invoiceSchema,
 } satisfies Record<BackupTable, z.ZodMiniType>;
 
 export type BackupTables = { [K in BackupTable]: z.output<(typeof rowSchemas)[K]>[] };
@@ -192,6 +217,7 @@ const envelopeSchema = z.object({
     practice_settings: z._default(z.array(rowSchemas.practice_settings), []),
     packages: z._default(z.array(rowSchemas.packages), []),
     payments: z._default(z.array(rowSchemas.payments), []),
+    invoices: z._default(z.array(rowSchemas.invoices), []),
   }),
 });
 
@@ -286,6 +312,8 @@ const REFERENCES = [
   { table: 'payments', column: 'appointment_id', target: 'appointments' },
   { table: 'payments', column: 'package_id', target: 'packages' },
   { table: 'payments', column: 'reverses_id', target: 'payments' },
+  { table: 'invoices', column: 'client_id', target: 'clients' },
+  { table: 'invoices', column: 'credits_id', target: 'invoices' },
 ] as const satisfies readonly { table: BackupTable; column: string; target: BackupTable }[];
 
 function danglingReferences(tables: BackupTables): string[] {
@@ -360,7 +388,31 @@ export function importOrder(backup: Backup): ImportStep[] {
     { table: 'conversation_log', rows: tables.conversation_log.map((message) => ({ ...message, created_at: message.created_at ?? exported_at })) },
     { table: 'reminders', rows: afterWhatTheyFollow(tables.reminders, 'follows_id').map(stamped) },
     { table: 'practice_settings', rows: tables.practice_settings.map(stamped) },
+    { table: 'invoices', rows: inIssueOrder(tables.invoices).map(createdBy(exported_at)) },
   ];
+}
+
+type InvoiceRow = BackupTables['invoices'][number];
+
+/**
+ * Invoices and credit notes as they were issued, so the database gives each the number it had and
+ * finds what it names: each series (INV-2026, CN-2026) in number order, the series merged by when
+ * each document was made (a visit invoiced again comes after the credit note that freed it).
+ */
+function inIssueOrder(rows: readonly InvoiceRow[]): InvoiceRow[] {
+  const seriesOf = (row: InvoiceRow) => row.number.slice(0, row.number.lastIndexOf('-'));
+  const sequence = (row: InvoiceRow) => Number(row.number.slice(row.number.lastIndexOf('-') + 1));
+  const series = new Map<string, InvoiceRow[]>();
+  for (const row of rows) series.set(seriesOf(row), [...(series.get(seriesOf(row)) ?? []), row]);
+  const queues = [...series.values()].map((queue) => queue.sort((a, b) => sequence(a) - sequence(b)));
+  const madeAt = (row: InvoiceRow) => Date.parse(row.created_at ?? '') || 0;
+  const ordered: InvoiceRow[] = [];
+  while (queues.some((queue) => queue.length > 0)) {
+    const next = queues.filter((queue) => queue.length > 0)
+      .reduce((first, queue) => (madeAt(queue[0]!) < madeAt(first[0]!) ? queue : first));
+    ordered.push(next.shift()!);
+  }
+  return ordered;
 }
 
 /** A row that has only created_at (the ledger's) stamped with the time of the export when the source had none. */

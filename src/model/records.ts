@@ -60,6 +60,13 @@ function endsAfterStart(start: string | undefined, end: string | undefined): boo
   return start === undefined || end === undefined || end > start;
 }
 
+// What invoices print (migration 17): a service's tax rate in percent and billing code, a client's
+// ICD-10 diagnosis codes; the same shapes the database's checks hold.
+const taxRate = z.number().check(z.refine((rate: number) => Number.isFinite(rate) && rate >= 0 && rate <= 100 && /^\d+(\.\d{1,2})?$/.test(String(rate)), 'expected a percentage from 0 to 100 with at most two decimals'));
+const billingCode = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9.-]{0,19}$/, 'expected a code like 97124: letters, digits, point or hyphen, up to 20'));
+const ICD10_CODE = /^[A-TV-Z][0-9][0-9AB](\.[0-9A-TV-Z]{1,4})?$/;
+const diagnosisCodes = z.array(z.string().check(z.regex(ICD10_CODE, 'expected ICD-10 codes like M54.5 or G44.2'))).check(z.maxLength(12, 'at most 12 codes'));
+
 // clients
 
 export const clientSchema = z.object({
@@ -81,6 +88,7 @@ export const clientCreateSchema = z.strictObject({
   status: optional(z.enum(CLIENT_STATUSES)),
   // Imports carry a client's history; afterwards the service counts completed visits itself.
   total_visits: optional(z.int().check(z.minimum(0))),
+  diagnosis_codes: optional(diagnosisCodes),
 });
 
 export const clientUpdateSchema = z
@@ -91,6 +99,7 @@ export const clientUpdateSchema = z
     notes: clearable(text),
     status: optional(z.enum(CLIENT_STATUSES)),
     total_visits: optional(z.int().check(z.minimum(0))),
+    diagnosis_codes: optional(diagnosisCodes),
   })
   .check(nothingToUpdate);
 
@@ -116,6 +125,8 @@ export const serviceCreateSchema = z.strictObject({
   description: optional(text),
   buffer_minutes: optional(minutes),
   active: optional(z.boolean()),
+  tax_rate: optional(taxRate),
+  billing_code: optional(billingCode),
 });
 
 export const serviceUpdateSchema = z
@@ -126,6 +137,8 @@ export const serviceUpdateSchema = z
     description: clearable(text),
     buffer_minutes: optional(minutes),
     active: optional(z.boolean()),
+    tax_rate: optional(taxRate),
+    billing_code: clearable(billingCode),
   })
   .check(nothingToUpdate);
 

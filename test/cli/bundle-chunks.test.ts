@@ -85,3 +85,12 @@ it("a write loads the record schemas to check its input, and not zod's package",
   expect(loaded.filter(isSchemas)).toHaveLength(1);
   expect(loaded.filter((file) => file.includes(ZOD))).toEqual([]);
 });
+
+it('loads the PDF library only to write a PDF: not for the invoice commands\' help', async () => {
+  const pdfkit = `${sep}node_modules${sep}pdfkit${sep}`;
+  for (const args of [['invoice', 'list', '--help'], ['invoice', 'pdf', '--help'], ['receipt', '--help']]) {
+    const loaded = await filesLoaded(args);
+    expect(loaded.filter((file) => file.includes(pdfkit) || file.includes(`${sep}fontkit${sep}`)), args.join(' ')).toEqual([]);
+    expect(loaded.some((file) => /^(invoice|receipt)-/.test(file.slice(DIST.length))), args.join(' ')).toBe(true);
+  }
+});

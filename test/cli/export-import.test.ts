@@ -44,6 +44,13 @@ beforeAll(async () => {
   await seed(source, 'sessions', [{ client_id: ann, amends_id: note, plan: 'stretches daily' }]);
   await seed(source, 'expenses', [{ date: '2026-03-01', amount: 42.1, category: 'supplies', vendor: 'Oil & Co' }]);
   await seed(source, 'conversation_log', [{ client_id: ann, role: 'client', message: 'See you Monday' }]);
+  // An invoice, its credit note and the invoice issued again (migration 17): the import must give
+  // each the number it had, so it sends them in number order.
+  const lines = [{ appointment_id: visit, date: '2026-03-02', service: 'Swedish 60', gross: 85.5, tax_rate: 19 }];
+  const [wrong, fixed] = ['e0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001'];
+  await seed(source, 'invoices', [{ id: wrong, client_id: ann, issued_on: '2026-03-31', lines }]);
+  await seed(source, 'invoices', [{ kind: 'credit', credits_id: wrong, client_id: ann, issued_on: '2026-04-01', lines: [] }]);
+  await seed(source, 'invoices', [{ id: fixed, client_id: ann, issued_on: '2026-04-01', lines }]);
 });
 
 afterAll(async () => {
@@ -56,7 +63,7 @@ describe('practice export and import', () => {
     const dir = join(home.dir, 'backups');
     await mkdir(dir);
     const exported = await home.run(['export', '--output', dir], as(source));
-    expect(exported.stderr).toMatch(/Wrote 1213 records to .*practice-export-.*\.json/);
+    expect(exported.stderr).toMatch(/Wrote 1216 records to .*practice-export-.*\.json/);
     expect(exported).toMatchObject({ code: 0, stdout: '' });
     const [name] = await readdir(dir);
     const file = join(dir, name!);
@@ -67,7 +74,7 @@ describe('practice export and import', () => {
     const target = await server.therapist();
     const imported = await home.run(['import', file], as(target));
     expect(imported).toMatchObject({ code: 0, stdout: '' });
-    expect(imported.stderr).toContain('Imported 1213 new records; 0 were already there.');
+    expect(imported.stderr).toContain('Imported 1216 new records; 0 were already there.');
 
     const copy = tablesOf((await home.run(['export'], as(target))).stdout);
     // The service counts the completed visit again as it is inserted, and touches Ann's updated_at
@@ -79,7 +86,7 @@ describe('practice export and import', () => {
     expect(copy.clients!.find((row) => row.id === annId)!.total_visits).toBe(5);
 
     const again = await home.run(['import', file], as(target));
-    expect(again.stderr).toContain('Imported 0 new records; 1213 were already there.');
+    expect(again.stderr).toContain('Imported 0 new records; 1216 were already there.');
     expect(tablesOf((await home.run(['export'], as(target))).stdout)).toEqual(copy);
   });
 

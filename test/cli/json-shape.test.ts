@@ -89,6 +89,13 @@ const SHAPES: Record<string, Shape> = {
   // One sale: the package and its payment.
   'package sell': 'object',
   'package list': 'array',
+  'invoice create': 'object',
+  'invoice list': 'array',
+  'invoice show': 'object',
+  'invoice credit': 'object',
+  // What was written: the file, its number, its size.
+  'invoice pdf': 'object',
+  'receipt': 'object',
   // A count per table of the file: a list.
   'import': 'array',
 };
@@ -172,6 +179,13 @@ const RUNS: Array<[string, () => string[]]> = [
   ['appt cancel', () => ['appt', 'cancel', ids.cancelled!]],
   ['appt no-show', () => ['appt', 'no-show', ids.missed!, '--yes']],
   ['appt delete', () => ['appt', 'delete', ids.doomed!, '--yes']],
+  // The visit completed above, before a package sold below would cover it.
+  ['invoice create', () => ['invoice', 'create', '--client', 'Shape Ann', '--month', '2026-12']],
+  ['invoice list', () => ['invoice', 'list']],
+  ['invoice show', () => ['invoice', 'show', `INV-${new Date().getFullYear()}-0001`]],
+  ['invoice pdf', () => ['invoice', 'pdf', `INV-${new Date().getFullYear()}-0001`, '--output', join(home.dir, 'invoice.pdf')]],
+  ['invoice credit', () => ['invoice', 'credit', `INV-${new Date().getFullYear()}-0001`]],
+  ['receipt', () => ['receipt', ids.payment!, '--output', join(home.dir, 'receipt.pdf')]],
   ['service list', () => ['service', 'list']],
   ['service add', () => ['service', 'add', '--name', 'Shape 90', '--duration', '90', '--price', '110']],
   ['service update', () => ['service', 'update', 'Shape 60', '--price', '85']],

@@ -1,4 +1,4 @@
-// Tenant isolation, as a grid: 11 tables (and the audit trail, which only the database writes) x 5 callers (the owner, another practice, the apikey alone,
+// Tenant isolation, as a grid: 13 tables (and the audit trail, which only the database writes) x 5 callers (the owner, another practice, the apikey alone,
 // an expired token, a forged token) x 5 operations (GET, POST, PATCH, DELETE, upsert). Whatever a
 // caller other than the owner does, the owner re-reads its row unchanged afterwards.
 import { randomUUID } from 'node:crypto';
@@ -97,6 +97,12 @@ const TABLES: GridTable[] = [
     name: 'payments', referencesClient: true, appendOnly: true,
     body: (refs) => ({ client_id: refs.client_id, amount: 85, method: 'card' }),
     another: (refs) => ({ client_id: refs.client_id, amount: 40, method: 'cash' }),
+    change: { note: 'changed' },
+  },
+  {
+    name: 'invoices', referencesClient: true, appendOnly: true,
+    body: (refs) => ({ client_id: refs.client_id, lines: [{ date: '2025-03-10', service: 'Grid Massage', gross: 80, tax_rate: 0 }] }),
+    another: (refs) => ({ client_id: refs.client_id, lines: [{ date: '2025-03-11', service: 'Second Massage', gross: 45, tax_rate: 19 }] }),
     change: { note: 'changed' },
   },
   {

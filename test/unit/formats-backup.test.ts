@@ -17,6 +17,7 @@ const NOW = new Date('2026-11-23T18:00:00.000Z');
 const EXPORTED_AT = '2026-11-23T18:00:00.000Z';
 const AT = '2026-11-01T09:15:00.123456+00:00';
 const LATER = '2026-11-02T10:00:00+00:00';
+const LAST = '2026-11-02T11:30:00+00:00';
 
 const ids = {
   ann: '10000000-0000-4000-8000-000000000001',
@@ -39,6 +40,9 @@ const ids = {
   fivePack: 'b0000000-0000-4000-8000-000000000001',
   paid: 'c0000000-0000-4000-8000-000000000001',
   refunded: 'c0000000-0000-4000-8000-000000000002',
+  invoice: 'd0000000-0000-4000-8000-000000000001',
+  reissued: 'd0000000-0000-4000-8000-000000000002',
+  creditNote: 'd0000000-0000-4000-8000-000000000003',
 };
 
 const owned = { therapist_id: THERAPIST, created_at: AT, updated_at: LATER };
@@ -47,11 +51,11 @@ const owned = { therapist_id: THERAPIST, created_at: AT, updated_at: LATER };
 function serviceRows() {
   return {
     clients: [
-      { id: ids.ann, ...owned, name: 'Ann "Annie" Lee', phone: '+49 30 1234', email: 'ann@example.com', notes: 'Zoë 🙂\nline 2', status: 'active' as const, total_visits: 5 },
-      { id: ids.bob, ...owned, name: 'Bob', phone: null, email: null, notes: null, status: 'inactive' as const, total_visits: 0 },
+      { id: ids.ann, ...owned, name: 'Ann "Annie" Lee', phone: '+49 30 1234', email: 'ann@example.com', notes: 'Zoë 🙂\nline 2', status: 'active' as const, total_visits: 5, diagnosis_codes: ['M54.5'] },
+      { id: ids.bob, ...owned, name: 'Bob', phone: null, email: null, notes: null, status: 'inactive' as const, total_visits: 0, diagnosis_codes: [] },
     ],
     service_menu: [
-      { id: ids.swedish, ...owned, name: 'Swedish 60', duration: 60, price: 80.5, description: null, buffer_minutes: 15, active: true },
+      { id: ids.swedish, ...owned, name: 'Swedish 60', duration: 60, price: 80.5, description: null, buffer_minutes: 15, active: true, tax_rate: 19, billing_code: '97124' },
     ],
     business_hours: [{ id: ids.monday, ...owned, day_of_week: 'monday' as const, open_time: '09:00', close_time: '17:00' }],
     appointments: [
@@ -80,6 +84,12 @@ function serviceRows() {
       { id: ids.refunded, therapist_id: THERAPIST, created_at: LATER, kind: 'refund' as const, client_id: ids.ann, appointment_id: null, package_id: null, reverses_id: ids.paid, amount: 10, method: 'card', paid_at: LATER, reference: null, note: 'overcharged' },
       { id: ids.paid, therapist_id: THERAPIST, created_at: AT, kind: 'payment' as const, client_id: ids.ann, appointment_id: ids.visit2, package_id: null, reverses_id: null, amount: 80, method: 'card', paid_at: AT, reference: 'R-1', note: null },
     ],
+    invoices: [
+      // A credit note and the invoice issued after it before the invoice they follow: the import puts them in the order issued.
+      { id: ids.creditNote, therapist_id: THERAPIST, created_at: LATER, kind: 'credit' as const, number: 'CN-2026-0001', client_id: ids.ann, credits_id: ids.invoice, issued_on: '2026-11-30', superbill: false, lines: [{ date: '2026-11-09', service: 'Swedish 60', gross: -70, tax_rate: 19 }], issuer: { practice_name: 'Praxis Lee' }, bill_to: { name: 'Ann "Annie" Lee' }, note: 'wrong visit' },
+      { id: ids.reissued, therapist_id: THERAPIST, created_at: LAST, kind: 'invoice' as const, number: 'INV-2026-0002', client_id: ids.ann, credits_id: null, issued_on: '2026-11-30', superbill: true, lines: [{ date: '2026-11-09', service: 'Swedish 60', gross: 70, tax_rate: 19 }], issuer: { practice_name: 'Praxis Lee' }, bill_to: { name: 'Ann "Annie" Lee', diagnosis_codes: ['M54.5'] }, note: null },
+      { id: ids.invoice, therapist_id: THERAPIST, created_at: AT, kind: 'invoice' as const, number: 'INV-2026-0001', client_id: ids.ann, credits_id: null, issued_on: '2026-11-30', superbill: false, lines: [{ date: '2026-11-09', service: 'Swedish 60', gross: 70, tax_rate: 19 }], issuer: { practice_name: 'Praxis Lee' }, bill_to: { name: 'Ann "Annie" Lee' }, note: null },
+    ],
   } satisfies BackupInput['tables'];
 }
 
@@ -96,7 +106,7 @@ function write(tables: BackupInput['tables'] = serviceRows(), sourceUrl = 'https
 function emptyTables(): BackupInput['tables'] {
   return {
     practice_settings: [], clients: [], service_menu: [], business_hours: [], closures: [], packages: [], appointments: [], payments: [],
-    sessions: [], expenses: [], conversation_log: [], reminders: [],
+    sessions: [], expenses: [], conversation_log: [], reminders: [], invoices: [],
   };
 }
 
@@ -140,7 +150,7 @@ describe('writeBackup', () => {
         '  "source": { "url": "https://practice.example/rest/v1" },',
         '  "tables": {',
         '    "clients": [',
-        `      {"id":"${ids.bob}","created_at":"${AT}","updated_at":"${LATER}","name":"Bob","phone":null,"email":null,"notes":null,"status":"inactive","total_visits":0}`,
+        `      {"id":"${ids.bob}","created_at":"${AT}","updated_at":"${LATER}","name":"Bob","phone":null,"email":null,"notes":null,"status":"inactive","total_visits":0,"diagnosis_codes":[]}`,
         '    ],',
         '    "service_menu": [],',
         '    "business_hours": [],',
@@ -154,7 +164,8 @@ describe('writeBackup', () => {
         '    ],',
         '    "conversation_log": [],',
         '    "reminders": [],',
-        '    "practice_settings": []',
+        '    "practice_settings": [],',
+        '    "invoices": []',
         '  }',
         '}',
         '',
@@ -234,7 +245,7 @@ describe('readBackup', () => {
     });
     const backup = readBackup(text);
     expect(backup.tables.clients[0]).toEqual({
-      id: ids.ann, created_at: null, updated_at: null, name: 'Ann', phone: null, email: null, notes: null, status: 'active', total_visits: 0,
+      id: ids.ann, created_at: null, updated_at: null, name: 'Ann', phone: null, email: null, notes: null, status: 'active', total_visits: 0, diagnosis_codes: [],
     });
     expect(backup.tables.appointments[0]).toMatchObject({ start_time: '09:00', end_time: '10:00' });
   });
@@ -263,7 +274,7 @@ describe('readBackup', () => {
     { name: 'a malformed exported_at', text: documentWith((d) => (d.exported_at = 'yesterday')), problems: ['exported_at: Invalid ISO datetime'] },
     { name: 'a missing source', text: documentWith((d) => delete d.source), problems: ['source: Invalid input: expected object, received undefined'] },
     { name: 'a missing table', text: documentWith((d) => delete d.tables.expenses), problems: ['tables.expenses: Invalid input: expected array, received undefined'] },
-    { name: 'an unknown table', text: documentWith((d) => (d.tables.invoices = [])), problems: ['tables: Unrecognized key: "invoices"'] },
+    { name: 'an unknown table', text: documentWith((d) => (d.tables.widgets = [])), problems: ['tables: Unrecognized key: "widgets"'] },
     { name: 'a table that is not a list', text: documentWith((d) => (d.tables.clients = {})), problems: ['tables.clients: Invalid input: expected array, received object'] },
     {
       name: 'a row without an id',
@@ -360,8 +371,13 @@ describe('importOrder', () => {
   it('inserts the tables in foreign-key order', () => {
     expect(importOrder(backup).map((step) => step.table)).toEqual([
       'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'payments', 'sessions', 'expenses',
-      'conversation_log', 'reminders', 'practice_settings',
+      'conversation_log', 'reminders', 'practice_settings', 'invoices',
     ]);
+  });
+
+  it('puts invoices and credit notes in the order issued, each series in number order, so each gets its number again', () => {
+    const invoices = importOrder(backup).find((step) => step.table === 'invoices')!;
+    expect(invoices.rows.map((row) => row.id)).toEqual([ids.invoice, ids.creditNote, ids.reissued]);
   });
 
   it('puts each refund or void after the payment it reverses', () => {
@@ -445,7 +461,7 @@ describe('importOrder', () => {
       const first = step.rows.find((row) => row.id === sparse.tables[step.table][0]!.id)!;
       expect(first.created_at).toBe(EXPORTED_AT);
       // The log and the money ledger are never updated: they have no updated_at.
-      if (!['conversation_log', 'packages', 'payments'].includes(step.table)) expect((first as { updated_at: string }).updated_at).toBe(EXPORTED_AT);
+      if (!['conversation_log', 'packages', 'payments', 'invoices'].includes(step.table)) expect((first as { updated_at: string }).updated_at).toBe(EXPORTED_AT);
     }
     const bob = importOrder(sparse)[0]!.rows[1] as { created_at: string; updated_at: string };
     expect([bob.created_at, bob.updated_at]).toEqual([EXPORTED_AT, LATER]);

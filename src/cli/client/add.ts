@@ -20,6 +20,7 @@ export function addCommand(ctx: Context): Command {
     .option('--phone <phone>', 'phone number')
     .option('--email <email>', 'email address (unique in the practice)')
     .option('--notes <text>', 'anything worth remembering')
+    .option('--diagnosis <codes>', 'ICD-10 codes a superbill names, comma-separated, like M54.5,G44.2')
     .addHelpText('before', `Examples:
   $ practice client add --name "Ann Lee" --phone 555-0100 --email ann@example.com
   $ id=$(practice client add --name "Bo Chen")

@@ -48,7 +48,8 @@ export function showCommand(ctx: Context): Command {
 
 /** An appointment with its service's name, as embedding `service:service_menu(name)` returns it. */
 type Visit = Appointment & { service: { name: string } | null };
-type ClientWithHistory = Client & { last_visits: Visit[]; upcoming: Visit[]; session_notes: SessionNote[] };
+// diagnosis_codes: migration 17; a backend before it has none.
+type ClientWithHistory = Client & { last_visits: Visit[]; upcoming: Visit[]; session_notes: SessionNote[]; diagnosis_codes?: string[] };
 
 /** Which visits each list holds: the completed ones newest first, the booked ones from today on. */
 const lastVisits = (recent: number) => query<Appointment>().eq('status', 'completed').order('date', 'desc').order('start_time', 'desc').limit(recent);
@@ -123,6 +124,7 @@ function clientText(client: ClientWithHistory, timeZone: string, { bold, dim }: 
   return [
     `${bold(visibleText(client.name))}  ${dim(shortId(client.id))}  ${client.status}`,
     ...(['phone', 'email', 'notes'] as const).filter((key) => client[key]).map((key) => `${key}:  ${visibleText(client[key]!)}`),
+    ...(client.diagnosis_codes?.length ? [`diagnosis:  ${client.diagnosis_codes.join(', ')}`] : []),
     `visits: ${client.total_visits}`,
     '',
     bold('Last visits'),

@@ -28,6 +28,7 @@ export function updateCommand(ctx: Context): Command {
     .option('--phone <phone>', 'phone number')
     .option('--email <email>', 'email address (unique in the practice)')
     .option('--notes <text>', 'anything worth remembering')
+    .option('--diagnosis <codes>', 'ICD-10 codes a superbill names, comma-separated, like M54.5,G44.2; "" clears them')
     .addOption(new Option('--status <status>', 'active, or inactive (see `client archive`)').choices(CLIENT_STATUSES))
     .addHelpText('before', `Examples:
   $ practice client update "Ann Lee" --phone 555-0199

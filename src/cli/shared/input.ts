@@ -78,7 +78,8 @@ export function checkInput<S extends z.ZodMiniType>(schema: S, body: unknown, fl
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join('.');
-  const flag = flags[field];
+  // An element of a list field (diagnosis_codes.0) is reported under the list's flag.
+  const flag = flags[field] ?? flags[String(issue.path[0])];
   if (flag !== undefined) throw UsageError.about(flag, () => issue.message);
   throw new UsageError(field ? `${field}: ${issue.message}` : issue.message);
 }

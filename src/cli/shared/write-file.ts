@@ -65,11 +65,11 @@ export interface Destination {
   published?: Published | undefined;
 }
 
-/** Prints `content` to stdout, or writes it atomically where `to` says and says where it went (stderr). */
-export async function emit(ctx: Context, content: string | Uint8Array, to: Destination, what: string): Promise<void> {
+/** Prints `content` to stdout, or writes it atomically where `to` says and says where it went (stderr); returns that path. */
+export async function emit(ctx: Context, content: string | Uint8Array, to: Destination, what: string): Promise<string | undefined> {
   if (to.output === undefined || to.output === '-') {
     ctx.io.stdout.write(content);
-    return;
+    return undefined;
   }
   const path = await outputPath(to.output, to.fileName);
   await refuseMissingFolder(path);
@@ -82,6 +82,7 @@ export async function emit(ctx: Context, content: string | Uint8Array, to: Desti
     throw unwritable(path, err as NodeJS.ErrnoException);
   }
   ctx.out.success(`Wrote ${what} to ${written}`);
+  return written;
 }
 
 /** The folder `path` goes into must be there: its name and how to make it, and nothing written. */

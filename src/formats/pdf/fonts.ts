@@ -1,0 +1,36 @@
+// The fonts a printed document embeds, from npm packages of Google's Noto fonts (SIL OFL): Noto Sans
+// for Latin, Greek and Cyrillic, and Noto Sans CJK SC, read only when a text needs it (8 MB).
+import { realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** The font files a document embeds: pdfkit subsets each to the glyphs the document uses. */
+export interface Fonts {
+  regular: Uint8Array;
+  bold: Uint8Array;
+  /** Read only for a document with text beyond Noto Sans (Chinese, Japanese, Korean names). */
+  wide?: Uint8Array;
+}
+
+// The packages export only their index (dist/), which names the files; the fonts sit in fonts/ beside
+// dist/. Resolved from this file in the CommonJS build (dist/), else from the program run (tests).
+const resolvePackage = createRequire(typeof __filename === 'string' ? __filename : realpathSync(process.argv[1]!)).resolve;
+const fontFile = (pkg: string, file: string) => join(dirname(resolvePackage(pkg)), '..', 'fonts', file);
+
+export async function loadFonts(texts: readonly string[]): Promise<Fonts> {
+  const [regular, bold, wide] = await Promise.all([
+    readFile(fontFile('@embedpdf/fonts-latin', 'NotoSans-Regular.ttf')),
+    readFile(fontFile('@embedpdf/fonts-latin', 'NotoSans-Bold.ttf')),
+    texts.some(needsWideFont) ? readFile(fontFile('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf')) : undefined,
+  ]);
+  return wide === undefined ? { regular, bold } : { regular, bold, wide };
+}
+
+// Noto Sans covers Latin, Greek, Cyrillic (to U+052F), general punctuation and currency signs; a
+// character past those is looked for in the CJK font, which also has Latin, so a mixed name stays one run.
+const BEYOND_NOTO_SANS = /[^\u0000-\u052f\u1e00-\u1fff\u2000-\u20cf\u2100-\u214f]/u;
+
+export function needsWideFont(text: string): boolean {
+  return BEYOND_NOTO_SANS.test(text);
+}
