@@ -51,8 +51,10 @@ async function runPurge(options: PurgeOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const due = (await api.request({ method: 'POST', path: '/rest/v1/rpc/retention_purge', body: { ...periods, apply: options.yes === true } })).json<Due[]>() ?? [];
   const basis = `clinical ${counted(periods.clinical_years, 'year')}, financial ${counted(periods.financial_years, 'year')}`;
-  await ctx.out.rows(due, COLUMNS, options, `Nothing has passed its retention period (${basis}).`);
-  if (due.length === 0 || options.json || options.format) return;
+  await ctx.out.rows(due, COLUMNS, options);
+  if (options.json || options.format) return;
+  // Said on any stream: an empty purge must not look like a silent one.
+  if (due.length === 0) return ctx.out.note(`Nothing has passed its retention period (${basis}).`);
   const records = counted(due.reduce((sum, row) => sum + row.count, 0), 'record');
   if (options.yes) ctx.out.success(`Deleted ${records} past their retention period (${basis}); recorded in the audit trail.`);
   else ctx.out.note(`${records} past their retention period (${basis}); nothing was deleted. Run again with --yes to delete them.`);
