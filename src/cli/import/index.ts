@@ -73,8 +73,9 @@ export async function runImport(file: string, options: ImportOptions, ctx: Conte
   const results = await sendSteps(api, fresh, { batchSize: options.batchSize, progress, note, now: ctx.now });
   progress.clear();
   const added = results.reduce((sum, result) => sum + result.added, 0);
-  // The file's trail is not written into this practice's chain (no request may); its head is, with the import.
-  await recordAuditEvent(api, { action: 'import', table_name: '*', detail: { source: backup.source.url, exported_at: backup.exported_at, added, trail: trailHead(backup.audit_trail) } })
+  // The file's trail is not written into this practice's chain (no request may); its head is, with
+  // the import. An import that added nothing changed nothing, and spends no write on saying so.
+  if (added > 0) await recordAuditEvent(api, { action: 'import', table_name: '*', detail: { source: backup.source.url, exported_at: backup.exported_at, added, trail: trailHead(backup.audit_trail) } })
     .catch((err: unknown) => {
       // A service from before migration 19 takes no import event: the records are in, say so.
       if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 404)) throw err;

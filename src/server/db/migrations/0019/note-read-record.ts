@@ -42,5 +42,6 @@ begin
 end $$;
 comment on function public.audit_note_read(text, jsonb, text) is 'Records, in the caller''s audit trail, a read whose answer (body) holds clinical notes at the given JSON paths; the service calls it inside the read.';
 revoke all on function public.audit_note_read(text, jsonb, text) from public;
-grant execute on function public.audit_note_read(text, jsonb, text) to authenticated, service_role;
+-- Every request role reads through it: anon's and the service key's reads are not recorded.
+grant execute on function public.audit_note_read(text, jsonb, text) to anon, authenticated, service_role;
 `;
