@@ -3,7 +3,7 @@
 import { counted } from '../../core/counted.js';
 import { alignColumns } from '../../core/display-width.js';
 
-export interface Kept {
+interface Kept {
   records: 'notes' | 'appointments' | 'payments' | 'packages';
   count: number;
   until: string;
