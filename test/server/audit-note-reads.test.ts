@@ -1,8 +1,9 @@
 // Reads of clinical notes recorded inside the read itself (migration 19, src/server/audit/note-reads.ts):
-// asked for directly, embedded under clients, through rpc/, as CSV; one row per client whose notes the
-// answer held; the service key's reads not recorded; a read without notes writes nothing.
+// asked for directly, embedded under clients, embedded in an rpc/ call's rows, as CSV; one row per
+// client whose notes the answer held; the service key's reads not recorded; a read without notes
+// writes nothing.
 import { afterAll, describe, expect, it } from 'vitest';
-import { caller, createClient, createNote, practice, rows, type Practice } from '../helpers/fixtures.js';
+import { caller, createAppointment, createClient, createNote, practice, rows, type Practice } from '../helpers/fixtures.js';
 import { startTestServer } from '../helpers/server.js';
 
 const server = await startTestServer();
@@ -33,6 +34,18 @@ describe('a read of notes', () => {
     recorded = await reads(who);
     expect(recorded.at(-1)).toMatchObject({ client_id: ann.id, via: 'mcp', changes: { rows: [annNote.id] } });
     expect(recorded).toHaveLength(3);
+  });
+
+  it('through rpc/ is recorded when the function\'s rows embed notes', async () => {
+    const who = await practice(server);
+    const visit = await createAppointment(who, { date: '2025-03-10', start_time: '09:00', end_time: '10:00' });
+    const note = await createNote(who, { client_id: visit.client_id, appointment_id: visit.id, subjective: 'Sore neck' });
+    const called = await who.post('/rpc/unresolved_appointments?select=id,sessions(id,client_id)', { before: '2025-03-11T00:00:00' });
+    expect(called.status).toBe(200);
+    expect(called.body).toEqual([{ id: visit.id, sessions: [{ id: note.id, client_id: visit.client_id }] }]);
+    expect(await reads(who)).toEqual([expect.objectContaining({ client_id: visit.client_id, changes: { rows: [note.id], query: 'select=id,sessions(id,client_id)' } })]);
+    expect((await who.post('/rpc/unresolved_appointments?select=id', { before: '2025-03-11T00:00:00' })).status).toBe(200);
+    expect(await reads(who)).toHaveLength(1);
   });
 
   it('as CSV is recorded under no client, naming its query', async () => {
