@@ -105,12 +105,35 @@ const billingFields = {
   service_menu: { tax_rate: z._default(z.number(), 0), billing_code: optionalText },
 };
 
+// The practice's audit trail (migration 15), carried as it was written: its own ids, practice and
+// hashes. An import does not write it into the target's chain (no request may write the trail); it
+// checks that it links up and records its head there (docs/audit.md, "Backups, exports and imports").
+const auditRowSchema = z.object({
+  id: z.number(),
+  therapist_id: z.guid(),
+  at: z.iso.datetime({ offset: true }),
+  actor: z.nullable(z.guid()),
+  actor_role: z.string(),
+  via: z.string(),
+  client_info: z.nullable(z.string()),
+  table_name: z.string(),
+  row_id: z.nullable(z.string()),
+  client_id: z.nullable(z.guid()),
+  action: z.string(),
+  changes: z.nullable(z.record(z.string(), z.unknown())),
+  prev_hash: z.string(),
+  hash: z.string(),
+});
+
+export type AuditTrailRow = z.output<typeof auditRowSchema>;
+
 // A row keeps its id, so references inside the file hold in the target and a re-run finds what it sent.
 // therapist_id is left out: the target practice's `auth.uid()` default fills it, so a file can be loaded
 // into another practice, and a row can never be sent as someone else's.
 const rowSchemas = {
   practice_settings: settingSchema,
-  clients: z.extend(z.omit(clientSchema, { therapist_id: true }), billingFields.clients),
+  // An erased client (migration 19) stays erased.
+  clients: z.extend(z.omit(clientSchema, { therapist_id: true }), { ...billingFields.clients, erased_at: z._default(z.nullable(z.iso.datetime({ offset: true })), null) }),
   service_menu: z.extend(z.omit(serviceSchema, { therapist_id: true }), billingFields.service_menu),
   business_hours: z.omit(businessHoursSchema, { therapist_id: true }),
   closures: closureSchema,
@@ -132,6 +155,8 @@ export interface Backup {
   exported_at: string;
   source: { url: string };
   tables: BackupTables;
+  /** The source practice's audit trail, oldest first; [] in files written before it travelled. */
+  audit_trail: AuditTrailRow[];
 }
 
 /** A file `practice import` cannot load; `problems` lists each one with where it is in the file. */
@@ -154,6 +179,8 @@ export interface BackupInput {
   /** The REST root the rows were read from, to tell backups apart. */
   sourceUrl: string;
   now: Date;
+  /** The practice's audit trail, oldest first, as the service returns it. */
+  auditTrail?: readonly AuditTrailRow[];
 }
 
 /**
@@ -161,7 +188,7 @@ export interface BackupInput {
  * reference) before it sends a row, and any JSON tool can read it. Each row sits on its own line,
  * which keeps a large practice's file greppable and diffable without giving up being one document.
  */
-export function writeBackup({ tables, sourceUrl, now }: BackupInput): string {
+export function writeBackup({ tables, sourceUrl, now, auditTrail = [] }: BackupInput): string {
   const table = (name: BackupTable) => {
     const rows = tables[name].map((row) => `      ${JSON.stringify(withoutOwner(row))}`);
     return `    ${JSON.stringify(name)}: ${rows.length === 0 ? '[]' : `[\n${rows.join(',\n')}\n    ]`}`;
@@ -174,7 +201,8 @@ export function writeBackup({ tables, sourceUrl, now }: BackupInput): string {
     `  "source": { "url": ${JSON.stringify(withoutCredentials(sourceUrl))} },`,
     '  "tables": {',
     BACKUP_TABLES.map(table).join(',\n'),
-    '  }',
+    '  },',
+    `  "audit_trail": ${auditTrail.length === 0 ? '[]' : `[\n${auditTrail.map((row) => `    ${JSON.stringify(row)}`).join(',\n')}\n  ]`}`,
     '}',
     '',
   ].join('\n');
@@ -219,6 +247,7 @@ const envelopeSchema = z.object({
     payments: z._default(z.array(rowSchemas.payments), []),
     invoices: z._default(z.array(rowSchemas.invoices), []),
   }),
+  audit_trail: z._default(z.array(auditRowSchema), []),
 });
 
 /**
@@ -240,7 +269,8 @@ export function readBackup(text: string): Backup {
     throw new BackupFormatError(parsed.error.issues.map((issue) => `${placeOf(issue.path, document)}: ${issue.message}`));
   }
   const backup = parsed.data;
-  const problems = [...duplicateIds(backup.tables), ...danglingReferences(backup.tables), ...amendmentCycles(backup.tables.sessions)];
+  const problems = [...duplicateIds(backup.tables), ...danglingReferences(backup.tables), ...amendmentCycles(backup.tables.sessions),
+    ...trailBreaks(backup.audit_trail)];
   if (problems.length > 0) throw new BackupFormatError(problems);
   return backup;
 }
@@ -342,6 +372,28 @@ function amendmentCycles(notes: readonly NoteRow[]): string[] {
     }
     return [];
   });
+}
+
+/**
+ * Where the carried trail does not link up: one practice's rows, ids without gaps, each naming the
+ * hash of the row before. That each hash matches its row's fields is the database's to check
+ * (\`practice audit verify\` on the source); the import pins the head it names.
+ */
+function trailBreaks(trail: readonly AuditTrailRow[]): string[] {
+  const problem = trail.findIndex((row, index) => {
+    const before = trail[index - 1];
+    if (before === undefined) return false;
+    return row.therapist_id !== before.therapist_id || row.id !== before.id + 1 || row.prev_hash !== before.hash;
+  });
+  if (problem === -1) return [];
+  return [`audit_trail[${problem}] (id ${trail[problem]!.id}): does not follow the row before it (another practice, a gap, or a prev_hash that is not its hash); remove "audit_trail" to import the records without it`];
+}
+
+/** The head of a carried trail, as an import records it: whose, how many rows, its last hash. */
+export function trailHead(trail: readonly AuditTrailRow[]): { practice: string; rows: number; first_id: number; last_id: number; head: string } | null {
+  const [first, last] = [trail[0], trail.at(-1)];
+  if (first === undefined || last === undefined) return null;
+  return { practice: first.therapist_id, rows: trail.length, first_id: first.id, last_id: last.id, head: last.hash };
 }
 
 export type ImportStep = { [K in BackupTable]: { table: K; rows: BackupTables[K] } }[BackupTable];

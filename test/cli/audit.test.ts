@@ -5,6 +5,7 @@
 // owner's connection behind the triggers' back (exit 1).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, signedInHome } from '../helpers/cli.js';
 import { signedInCli } from '../helpers/signed-in-cli.js';
@@ -67,8 +68,15 @@ describe('practice audit', () => {
     const [exported] = await audit('--limit', '1');
     expect(exported).toMatchObject({ action: 'export', table_name: '*', via: 'cli', actor: me, changes: { encrypted: false } });
     expect(exported.changes.rows.clients).toBeGreaterThanOrEqual(2);
+    const { audit_trail: trail } = JSON.parse(await readFile(file, 'utf8'));
+    expect(trail.length).toBeGreaterThan(1);
+    expect(trail.every((row: any, i: number) => row.therapist_id === me && (i === 0 || row.prev_hash === trail[i - 1].hash))).toBe(true);
+    expect(exported.changes.trail).toEqual({ practice: me, rows: trail.length, first_id: trail[0].id, last_id: trail.at(-1).id, head: trail.at(-1).hash });
     const imported = await other.run(['import', file]);
     expect(imported.code, imported.stderr).toBe(0);
+    const [importEvent] = JSON.parse((await other.run(['audit', '--via', 'import', '--limit', '1', '--json'])).stdout);
+    expect(importEvent).toMatchObject({ action: 'import', actor: otherId, changes: { trail: exported.changes.trail, exported_at: expect.any(String) } });
+    expect((await other.run(['audit', 'verify'])).code).toBe(0);
     const otherRows = JSON.parse((await other.run(['audit', '--via', 'import', '--table', 'clients', '--json', 'row_id,actor'])).stdout);
     expect(otherRows.length).toBeGreaterThanOrEqual(2);
     expect(new Set(otherRows.map((row: any) => row.actor))).toEqual(new Set([otherId]));

@@ -2,6 +2,7 @@
 // backup` of a running server. The service key only; a PostgreSQL store is pg_dump's to back up.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createClient, practice, rows } from '../helpers/fixtures.js';
 import { call, startTestServer } from '../helpers/server.js';
 
 const server = await startTestServer();
@@ -27,6 +28,18 @@ describe('GET /admin/v1/backup', () => {
     // A POSIX tar header carries 'ustar' at byte 257; PG_VERSION is among the entries.
     expect(tar.subarray(257, 262).toString('latin1')).toBe('ustar');
     expect(tar.includes(Buffer.from('PG_VERSION'))).toBe(true);
+  });
+
+  it.runIf(server.db.kind === 'pglite')('records the backup in each practice\'s trail before the snapshot, the chain whole', async () => {
+    const who = await practice(server);
+    await createClient(who, { name: 'Ann' });
+    const response = await fetch(`${server.url}/admin/v1/backup`, {
+      headers: { apikey: server.keys.serviceKey, authorization: `Bearer ${server.keys.serviceKey}`, 'x-client-info': 'practice-cli/9.9.9' },
+    });
+    expect(response.status).toBe(200);
+    const [recorded] = await rows(who, '/audit_log?action=eq.backup');
+    expect(recorded).toMatchObject({ action: 'backup', table_name: '*', actor: null, actor_role: 'service_role', via: 'cli', changes: { whole_database: true } });
+    expect(await rows(who, '/audit_chain_breaks')).toEqual([]);
   });
 
   it.runIf(server.db.kind === 'postgres')('refuses on a PostgreSQL store, pointing at pg_dump', async () => {

@@ -174,6 +174,7 @@ describe('clients', () => {
       created_at: expect.stringMatching(TIMESTAMP),
       updated_at: expect.stringMatching(TIMESTAMP),
       search_name: 'ann lee',
+      erased_at: null,
     });
   });
 

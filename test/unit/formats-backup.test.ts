@@ -4,10 +4,12 @@ import {
   BackupFormatError,
   importOrder,
   readBackup,
+  trailHead,
   writeBackup,
   type Backup,
   type BackupInput,
   type BackupTables,
+  type AuditTrailRow,
 } from '../../src/formats/backup.js';
 import { chunk } from '../../src/formats/insert-batches.js';
 import { InvalidInputError } from '../../src/model/errors.js';
@@ -51,8 +53,8 @@ const owned = { therapist_id: THERAPIST, created_at: AT, updated_at: LATER };
 function serviceRows() {
   return {
     clients: [
-      { id: ids.ann, ...owned, name: 'Ann "Annie" Lee', phone: '+49 30 1234', email: 'ann@example.com', notes: 'Zoë 🙂\nline 2', status: 'active' as const, total_visits: 5, diagnosis_codes: ['M54.5'] },
-      { id: ids.bob, ...owned, name: 'Bob', phone: null, email: null, notes: null, status: 'inactive' as const, total_visits: 0, diagnosis_codes: [] },
+      { id: ids.ann, ...owned, name: 'Ann "Annie" Lee', phone: '+49 30 1234', email: 'ann@example.com', notes: 'Zoë 🙂\nline 2', status: 'active' as const, total_visits: 5, diagnosis_codes: ['M54.5'], erased_at: null },
+      { id: ids.bob, ...owned, name: 'Bob', phone: null, email: null, notes: null, status: 'inactive' as const, total_visits: 0, diagnosis_codes: [], erased_at: null },
     ],
     service_menu: [
       { id: ids.swedish, ...owned, name: 'Swedish 60', duration: 60, price: 80.5, description: null, buffer_minutes: 15, active: true, tax_rate: 19, billing_code: '97124' },
@@ -136,6 +138,15 @@ function problemsOf(text: string): readonly string[] {
   throw new Error('expected the backup to be refused');
 }
 
+/** A linked trail of `length` rows of the owner's practice (the hashes only chained, not computed). */
+function auditTrail(length: number): AuditTrailRow[] {
+  const hash = (id: number) => id === 0 ? '0'.repeat(64) : String(id).repeat(64).slice(0, 64);
+  return Array.from({ length }, (_, i) => ({
+    id: i + 1, therapist_id: THERAPIST, at: AT, actor: THERAPIST, actor_role: 'authenticated', via: 'cli', client_info: 'practice-cli/1.0.0',
+    table_name: 'clients', row_id: ids.ann, client_id: ids.ann, action: 'insert', changes: { name: { new: 'Ann' } }, prev_hash: hash(i), hash: hash(i + 1),
+  }));
+}
+
 describe('writeBackup', () => {
   it('writes one JSON document, a row a line, without therapist_id', () => {
     const tables = emptyTables();
@@ -150,7 +161,7 @@ describe('writeBackup', () => {
         '  "source": { "url": "https://practice.example/rest/v1" },',
         '  "tables": {',
         '    "clients": [',
-        `      {"id":"${ids.bob}","created_at":"${AT}","updated_at":"${LATER}","name":"Bob","phone":null,"email":null,"notes":null,"status":"inactive","total_visits":0,"diagnosis_codes":[]}`,
+        `      {"id":"${ids.bob}","created_at":"${AT}","updated_at":"${LATER}","name":"Bob","phone":null,"email":null,"notes":null,"status":"inactive","total_visits":0,"diagnosis_codes":[],"erased_at":null}`,
         '    ],',
         '    "service_menu": [],',
         '    "business_hours": [],',
@@ -166,11 +177,30 @@ describe('writeBackup', () => {
         '    "reminders": [],',
         '    "practice_settings": [],',
         '    "invoices": []',
-        '  }',
+        '  },',
+        '  "audit_trail": []',
         '}',
         '',
       ].join('\n'),
     );
+  });
+
+  it('carries the audit trail as it was written, a row a line, and reads it back linked up', () => {
+    const trail = auditTrail(3);
+    const text = writeBackup({ tables: serviceRows(), sourceUrl: 'https://practice.example/rest/v1', now: NOW, auditTrail: trail });
+    expect(text).toContain(`  "audit_trail": [\n    ${JSON.stringify(trail[0])},\n`);
+    expect(readBackup(text).audit_trail).toEqual(trail);
+    expect(trailHead(trail)).toEqual({ practice: THERAPIST, rows: 3, first_id: 1, last_id: 3, head: trail[2]!.hash });
+    expect(trailHead([])).toBeNull();
+  });
+
+  it('refuses a trail that does not link up, naming the row', () => {
+    const trail = auditTrail(3);
+    trail[2] = { ...trail[2]!, prev_hash: 'f'.repeat(64) };
+    const text = writeBackup({ tables: serviceRows(), sourceUrl: 'https://practice.example/rest/v1', now: NOW, auditTrail: trail });
+    expect(problemsOf(text)).toEqual([expect.stringMatching(/^audit_trail\[2\] \(id 3\): does not follow the row before it/)]);
+    const gap = auditTrail(3).filter((row) => row.id !== 2);
+    expect(problemsOf(writeBackup({ tables: serviceRows(), sourceUrl: 'https://practice.example/rest/v1', now: NOW, auditTrail: gap }))).toHaveLength(1);
   });
 
   it('writes every table, in import order, even when empty', () => {
@@ -206,6 +236,7 @@ describe('a round trip through writeBackup and readBackup', () => {
       exported_at: EXPORTED_AT,
       source: { url: 'https://practice.example/rest/v1' },
       tables: withoutOwner(serviceRows()),
+      audit_trail: [],
     });
   });
 
@@ -245,7 +276,7 @@ describe('readBackup', () => {
     });
     const backup = readBackup(text);
     expect(backup.tables.clients[0]).toEqual({
-      id: ids.ann, created_at: null, updated_at: null, name: 'Ann', phone: null, email: null, notes: null, status: 'active', total_visits: 0, diagnosis_codes: [],
+      id: ids.ann, created_at: null, updated_at: null, name: 'Ann', phone: null, email: null, notes: null, status: 'active', total_visits: 0, diagnosis_codes: [], erased_at: null,
     });
     expect(backup.tables.appointments[0]).toMatchObject({ start_time: '09:00', end_time: '10:00' });
   });

@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { addCommand } from './add.js';
 import { archiveCommand } from './archive.js';
 import { deleteCommand } from './delete.js';
+import { eraseCommand } from './erase.js';
 import { exportCommand } from './export.js';
 import { importCommand } from './import.js';
 import { listCommand } from './list.js';
@@ -22,6 +23,7 @@ export function clientCommand(ctx: Context): Command {
     .addCommand(updateCommand(ctx))
     .addCommand(archiveCommand(ctx))
     .addCommand(deleteCommand(ctx))
+    .addCommand(eraseCommand(ctx))
     .addCommand(importCommand(ctx))
     .addCommand(exportCommand(ctx));
 }

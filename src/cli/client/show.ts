@@ -22,13 +22,14 @@ import { countOption, practiceTimeZone } from '../shared/input.js';
 import { noteSummary } from '../shared/note-text.js';
 import { resolveClient } from '../shared/resolve.js';
 import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
+import { lastAccessedLine, withLastAccessed, type WithLastAccess } from '../audit/last-accessed.js';
 
 export interface ShowOptions extends RowOptions {
   recent: string;
 }
 
 /** What `client show --json` prints: the client's fields and, under keys of their own, the related records. */
-const CLIENT_SHOW_FIELDS = [...FIELDS, 'last_visits', 'upcoming', 'session_notes'];
+const CLIENT_SHOW_FIELDS = [...FIELDS, 'last_visits', 'upcoming', 'session_notes', 'last_accessed'];
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')
@@ -98,10 +99,10 @@ export async function runShow(text: string, options: ShowOptions, ctx: Context):
   const api = await ctx.api();
   const timeZone = await practiceTimeZone(ctx);
   const today = todayIn(ctx.now(), timeZone);
-  const client = await readEmbedded(api, id, recent, today).catch((err: unknown) => {
+  const client = await withLastAccessed(api, id, () => readEmbedded(api, id, recent, today).catch((err: unknown) => {
     if (refusesEmbedding(err)) return readSeparately(api, id, recent, today);
     throw err;
-  });
+  }));
   if (!client) throw new CommandError(`Client ${shortId(id)} was not found.`, NOT_FOUND_HINT);
   // --json: the whole record with its lists; --format: the client as `client list` prints it.
   if (options.json && !options.format) return ctx.out.record(client, [], options);
@@ -110,7 +111,7 @@ export async function runShow(text: string, options: ShowOptions, ctx: Context):
 }
 
 /** The client's facts, then each list under its heading (days on the practice's clock); stored text escaped, so it cannot drive the terminal. */
-function clientText(client: ClientWithHistory, timeZone: string, { bold, dim }: Context['out']['color']): string[] {
+function clientText(client: WithLastAccess<ClientWithHistory>, timeZone: string, { bold, dim }: Context['out']['color']): string[] {
   const visitLines = (visits: Visit[], last: string) => {
     if (visits.length === 0) return ['  none'];
     const cells = visits.map((visit) => [
@@ -126,6 +127,7 @@ function clientText(client: ClientWithHistory, timeZone: string, { bold, dim }: 
     ...(['phone', 'email', 'notes'] as const).filter((key) => client[key]).map((key) => `${key}:  ${visibleText(client[key]!)}`),
     ...(client.diagnosis_codes?.length ? [`diagnosis:  ${client.diagnosis_codes.join(', ')}`] : []),
     `visits: ${client.total_visits}`,
+    lastAccessedLine(client.last_accessed, timeZone),
     '',
     bold('Last visits'),
     ...visitLines(client.last_visits, 'price'),

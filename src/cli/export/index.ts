@@ -1,7 +1,7 @@
 // `practice export`: every row of every table of the practice, in the backup format of docs/formats.md,
 // to stdout or a file (written atomically), for backups and for moving a practice to another backend.
 import { Command } from 'commander';
-import { BACKUP_TABLES, type BackupInput, type BackupTable, writeBackup } from '../../formats/backup.js';
+import { type AuditTrailRow, BACKUP_TABLES, type BackupInput, type BackupTable, trailHead, writeBackup } from '../../formats/backup.js';
 import type { Context } from '../context.js';
 import { recordAuditEvent } from '../shared/audit-event.js';
 import { addEncryptOptions, checkEncryptOptions, type EncryptOptions, encryptCopy } from '../shared/encrypted-copies.js';
@@ -34,13 +34,15 @@ export async function runExport(options: ExportOptions, ctx: Context): Promise<v
   const tables = {} as Record<BackupTable, unknown[]>;
   // One table after another: the read limit is per minute, and a practice is small.
   for (const table of BACKUP_TABLES) tables[table] = await readAll(api, table);
+  // The trail travels with the records (docs/audit.md); this export's own event comes after it.
+  const auditTrail = await readAll<AuditTrailRow>(api, 'audit_log');
   const now = ctx.now();
-  const text = writeBackup({ tables: tables as BackupInput['tables'], sourceUrl: api.urls.rest, now });
+  const text = writeBackup({ tables: tables as BackupInput['tables'], sourceUrl: api.urls.rest, now, auditTrail });
   const rows = BACKUP_TABLES.reduce((sum, table) => sum + tables[table].length, 0);
   // Armored: an encrypted export is still text, for stdout and for `practice import -`.
   const content = options.encrypt ? await encryptCopy(ctx, options, text, true) : text;
   const fileName = () => `practice-export-${fileStamp(now)}.json${options.encrypt ? '.age' : ''}`;
   await emit(ctx, content, { output: options.output, fileName }, `${rows} records${options.encrypt ? ', encrypted' : ''}`);
   const counts = Object.fromEntries(BACKUP_TABLES.map((table) => [table, tables[table].length]));
-  await recordAuditEvent(api, { action: 'export', table_name: '*', detail: { rows: counts, encrypted: options.encrypt === true } });
+  await recordAuditEvent(api, { action: 'export', table_name: '*', detail: { rows: counts, encrypted: options.encrypt === true, trail: trailHead(auditTrail) } });
 }

@@ -4,16 +4,18 @@
 // file and how many were new: labelled lines, or --json/--format rows `{table, in_file, new}`.
 import { Command } from 'commander';
 import type { ApiClient } from '../../core/api-client.js';
+import { ApiError } from '../../core/api-error.js';
 import { counted } from '../../core/counted.js';
 import { alignColumns } from '../../core/display-width.js';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
-import { type Backup, type ImportStep, importOrder, readBackup } from '../../formats/backup.js';
+import { type Backup, type ImportStep, importOrder, readBackup, trailHead } from '../../formats/backup.js';
 import { ModelError } from '../../model/errors.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { Progress } from '../shared/import-progress.js';
 import { batchSize, type SendStep, sendSteps } from '../shared/import-send.js';
+import { recordAuditEvent } from '../shared/audit-event.js';
 import { readAll } from '../shared/read-all.js';
 import { addDecryptOptions, type DecryptOptions, readTextCopy } from '../shared/encrypted-copies.js';
 
@@ -71,6 +73,14 @@ export async function runImport(file: string, options: ImportOptions, ctx: Conte
   const results = await sendSteps(api, fresh, { batchSize: options.batchSize, progress, note, now: ctx.now });
   progress.clear();
   const added = results.reduce((sum, result) => sum + result.added, 0);
+  // The file's trail is not written into this practice's chain (no request may); its head is, with
+  // the import. An import that added nothing changed nothing, and spends no write on saying so.
+  if (added > 0) await recordAuditEvent(api, { action: 'import', table_name: '*', detail: { source: backup.source.url, exported_at: backup.exported_at, added, trail: trailHead(backup.audit_trail) } })
+    .catch((err: unknown) => {
+      // A service from before migration 19 takes no import event: the records are in, say so.
+      if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 404)) throw err;
+      ctx.out.warn(`The import was not recorded in the audit trail: the service does not take it (${err.message}).`);
+    });
   // The results are of the new rows sent, table by table in the steps' order: the file's counts come from the steps.
   if (options.json || options.format) await printCounts(ctx, steps.map((step, index) => ({ table: step.table, in_file: step.rows.length, new: results[index]!.added })), options);
   ctx.out.success(`Imported ${counted(added, 'new record')}; ${counted(inFile - added, 'was', 'were')} already there.`);

@@ -4,6 +4,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import { isPglite, snapshotOf } from '../snapshot.js';
+import { recordBackup } from '../audit/backup-record.js';
 
 export function registerAdminRoutes(app: FastifyInstance, { db, onRequest }: { db: Database; onRequest: onRequestHookHandler }): void {
   app.get('/admin/v1/backup', { onRequest }, async (request, reply) => {
@@ -15,6 +16,7 @@ export function registerAdminRoutes(app: FastifyInstance, { db, onRequest }: { d
     if (!isPglite(db)) {
       throw new ServiceError(400, 'PGRST127', 'Feature not implemented', 'A backup of a PostgreSQL store', 'This service keeps its data in a PostgreSQL server: back that database up with pg_dump.');
     }
+    await recordBackup(db, typeof request.headers['x-client-info'] === 'string' ? request.headers['x-client-info'] : undefined);
     return reply.type('application/gzip').send(await snapshotOf(db));
   });
 }

@@ -15,7 +15,7 @@ import { commitDecision, toResponse, type RestResponse } from './respond.js';
 import { planCall } from './rpc-plan.js';
 import { callStatement } from './rpc-sql.js';
 import { toStatement, type ResultRow } from './sql.js';
-import { recordNoteReads } from '../audit/note-reads.js';
+import { readsNotes, recordingNoteReads } from '../audit/note-reads.js';
 
 export interface RestRequest {
   method: string;
@@ -52,7 +52,8 @@ function sqlVisibleHeaders(headers: RestRequest['headers']): Record<string, stri
   return visible;
 }
 
-const isReadOnly = (plan: Plan) => plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly);
+// A read of notes writes its audit record in its own transaction (audit/note-reads.ts).
+const isReadOnly = (plan: Plan) => (plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly)) && !readsNotes(plan);
 
 /** parse -> plan -> SQL, every stage pure. */
 function prepare(schema: SchemaCache, request: RestRequest, shape: RequestShape): PreparedRequest {
@@ -102,7 +103,7 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
     };
     let prepared = reads.recall(shape);
     if (prepared === undefined) {
-      prepared = prepare(schema, request, shape);
+      prepared = recordingNoteReads(prepare(schema, request, shape), request.search);
       reads.remember(shape, prepared);
     }
     const { plan, statement, prefer } = prepared;
@@ -122,7 +123,6 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
       commitIf: commitDecision(plan, prefer),
     });
     const response = toResponse(plan, row, prefer);
-    await recordNoteReads(db, plan, request, row);
     if (profile !== null) response.headers['content-profile'] = profile;
     return response;
   };

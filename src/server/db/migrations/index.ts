@@ -17,8 +17,9 @@ import { clientSearchName } from './0014-client-search-name.js';
 import { auditTrail } from './0015-audit-trail.js';
 import { payments } from './0016-payments.js';
 import { invoices } from './0017-invoices.js';
+import { recordsLaw } from './0019-records-law.js';
 import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
   heldVisitStays, moneyIsANumber, bulkWrites, closures, schemaVersion, answers, calendarAnswers, clientSearchName, auditTrail, payments,
-  invoices];
+  invoices, recordsLaw];

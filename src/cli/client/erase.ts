@@ -1,0 +1,49 @@
+// `practice client erase <client>`: a client's erasure (GDPR Art. 17) as far as the retention periods
+// let it reach, in one request (rpc/erase_client, migration 19): name, contact, free text and
+// messages go now, bookings to come are cancelled and no new one is taken; what the periods keep is
+// named with until when. Asks first, or --yes. --json prints the service's answer.
+import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { RowOptions } from '../../core/output.js';
+import { nameWithId } from '../../model/short-id.js';
+import { todayIn } from '../../model/when.js';
+import type { Context } from '../context.js';
+import { erasureLines, type ErasureReport } from '../retention/erasure-report.js';
+import { retentionPeriods } from '../retention/periods.js';
+import { confirmation, yesOption } from '../shared/confirm.js';
+import { practiceTimeZone } from '../shared/input.js';
+import { resolveClient } from '../shared/resolve.js';
+
+type EraseOptions = RowOptions & { yes?: boolean };
+
+const FIELDS = ['client_id', 'name', 'erased_at', 'removed', 'kept', 'periods'];
+
+export function eraseCommand(ctx: Context): Command {
+  const command = new Command('erase')
+    .description('Erase a client (GDPR Art. 17): name, contact, free text and messages go now; what the retention periods keep is named')
+    .argument('<client>', 'name, id or id prefix')
+    .addOption(yesOption())
+    .addHelpText('before', `Examples:
+  $ practice client erase "Ann Lee"
+  $ practice client erase 3f2a9c1b --yes --json
+  $ practice client erase ann --yes --json kept
+`)
+    .addHelpText('after', `
+Notes, appointments, payments and packages stay for the periods of \`practice settings\`
+(clinical_retention_years after the last visit, financial_retention_years after the last payment);
+\`practice retention purge\` deletes them once those have passed. The audit trail is kept whole.`)
+    .action((client: string, options: EraseOptions) => runErase(client, options, ctx));
+  return addOutputFlags(command, FIELDS);
+}
+
+async function runErase(text: string, options: EraseOptions, ctx: Context): Promise<void> {
+  const ask = confirmation(ctx, options.yes, 'Erasing a client');
+  const client = await resolveClient(ctx, text, 'client');
+  await ask(`Erase client ${nameWithId(client)}? Their name, contact, free text and messages go now; this cannot be undone.`);
+  const periods = await retentionPeriods(ctx);
+  const api = await ctx.api();
+  const report = (await api.request({ method: 'POST', path: '/rest/v1/rpc/erase_client', body: { client: client.id, ...periods } })).json<ErasureReport>();
+  if (options.json || options.format) return ctx.out.record(report, [], options);
+  ctx.out.success(`Erased client ${nameWithId(client)}; they are now "${report.name}".`);
+  ctx.out.print(erasureLines(report, todayIn(ctx.now(), await practiceTimeZone(ctx))).join('\n'));
+}

@@ -1,0 +1,124 @@
+// `practice client erase` and `practice retention purge` end to end, against a real server: erasure
+// takes the name, contact, free text and messages now, keeps what the retention periods require and
+// says until when, refuses a new booking and the old name, and is recorded in the audit trail; the
+// purge lists what has passed its period unless --yes, then deletes it (signed notes and the ledger
+// included) and records it; the chain still verifies. `client show` names the last access.
+import { describe, expect, it } from 'vitest';
+import { signedInCli } from '../helpers/signed-in-cli.js';
+
+const { home } = await signedInCli();
+
+async function practice(...args: string[]) {
+  const result = await home.run(args);
+  expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+  return result.stdout.trim();
+}
+
+async function post(table: string, body: unknown): Promise<any[]> {
+  const result = await home.run(['api', 'POST', table, '--input', '-', '-H', 'Prefer: return=representation'], { input: JSON.stringify(body) });
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+const get = async (path: string) => JSON.parse(await practice('api', 'GET', path));
+const later = (years: number) => `${new Date().getUTCFullYear() + years}`;
+
+describe('practice client erase', () => {
+  it('takes the name, contact, free text and messages now, keeps what the law asks and says until when', async () => {
+    const ann = await practice('client', 'add', '--name', 'Ann Erasable', '--phone', '555-0142', '--email', 'ann@example.com', '--notes', 'Allergic to lavender');
+    const [visit] = await post('appointments', { client_id: ann, date: '2024-05-02', start_time: '09:00', end_time: '10:00', status: 'completed', notes: 'Ann prefers mornings' });
+    await post('appointments', { client_id: ann, date: `${later(1)}-01-10`, start_time: '09:00', end_time: '10:00' });
+    await post('sessions', { client_id: ann, appointment_id: visit.id, subjective: 'Sore neck', signed_at: '2024-05-02T10:00:00Z' });
+    await post('conversation_log', { client_id: ann, role: 'client', message: 'Hi, this is Ann' });
+    await post('payments', { client_id: ann, amount: 80, method: 'cash', paid_at: '2024-05-02T10:05:00Z' });
+
+    const refused = await home.run(['client', 'erase', 'ann erasable']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--yes');
+
+    const report = JSON.parse(await practice('client', 'erase', 'ann erasable', '--yes', '--json'));
+    expect(report).toMatchObject({
+      client_id: ann, name: `Erased client ${ann.slice(0, 8)}`,
+      removed: { name_and_contact: true, messages: 1, appointments_cancelled: 1, appointments_cleared: 2 },
+      periods: { clinical_years: 10, financial_years: 10 },
+    });
+    expect(report.kept).toEqual([
+      { records: 'notes', count: 1, until: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), basis: 'clinical' },
+      { records: 'appointments', count: 2, until: report.kept[0].until, basis: 'clinical' },
+      { records: 'payments', count: 1, until: '2034-05-02', basis: 'financial' },
+    ]);
+
+    const [client] = await get(`clients?id=eq.${ann}&select=name,phone,email,notes,status,search_name,erased_at`);
+    expect(client).toMatchObject({ name: report.name, phone: null, email: null, notes: null, status: 'inactive', search_name: `erased client ${ann.slice(0, 8)}` });
+    expect(client.erased_at).not.toBeNull();
+    expect(await get(`conversation_log?client_id=eq.${ann}`)).toEqual([]);
+    expect((await get(`appointments?client_id=eq.${ann}&select=client_name,notes`)).every((a: any) => a.client_name === report.name && a.notes === null)).toBe(true);
+    expect(await get(`sessions?client_id=eq.${ann}&select=subjective`)).toEqual([{ subjective: 'Sore neck' }]);
+
+    expect(await practice('client', 'search', 'erasable', '--json')).toBe('[]');
+    const booking = await home.run(['api', 'POST', 'appointments', '--input', '-'], { input: JSON.stringify({ client_id: ann, date: `${later(1)}-02-01`, start_time: '09:00', end_time: '10:00' }) });
+    expect(booking.code).not.toBe(0);
+    expect(booking.stderr).toMatch(/erased .* cannot be booked/);
+
+    const [erasure] = JSON.parse(await practice('audit', '--client', ann, '--limit', '1', '--json'));
+    expect(erasure).toMatchObject({ action: 'erase', table_name: 'clients', client_id: ann, via: 'cli', changes: { kept: report.kept } });
+    expect(JSON.stringify(erasure.changes)).not.toContain('Erasable');
+
+    const text = await practice('client', 'erase', ann, '--yes');
+    expect(text).toContain('Kept, as the retention periods require');
+    expect(text).toMatch(/payments +1 +until 2034-05-02/);
+  });
+});
+
+describe('practice retention purge', () => {
+  it('lists what has passed its period unless --yes, then deletes it and records the purge', async () => {
+    await practice('settings', 'set', 'clinical_retention_years', '1');
+    await practice('settings', 'set', 'financial_retention_years', '2');
+    const old = await practice('client', 'add', '--name', 'Olga Oldtimer');
+    const [visit] = await post('appointments', { client_id: old, date: '2015-03-02', start_time: '09:00', end_time: '10:00', status: 'completed' });
+    await post('sessions', { client_id: old, appointment_id: visit.id, subjective: 'Old note', signed_at: '2015-03-02T10:00:00Z', created_at: '2015-03-02T10:00:00Z' });
+    await post('payments', { client_id: old, appointment_id: visit.id, amount: 60, method: 'card', paid_at: '2015-03-02T10:05:00Z' });
+    await post('expenses', { date: '2015-01-05', amount: 12.5, category: 'supplies' });
+    const recent = await practice('client', 'add', '--name', 'Rita Recent');
+    await post('appointments', { client_id: recent, date: new Date().toISOString().slice(0, 10), start_time: '11:00', end_time: '12:00', status: 'completed' });
+
+    const due = JSON.parse(await practice('retention', 'purge', '--json'));
+    expect(due).toEqual(expect.arrayContaining([
+      { records: 'payments', client_id: old, count: 1, kept_until: '2017-03-02' },
+      { records: 'notes', client_id: old, count: 1, kept_until: '2016-03-02' },
+      { records: 'appointments', client_id: old, count: 1, kept_until: '2016-03-02' },
+      { records: 'expenses', client_id: null, count: 1, kept_until: '2017-01-05' },
+    ]));
+    expect(due.some((row: any) => row.client_id === recent)).toBe(false);
+    expect(await get(`sessions?client_id=eq.${old}&select=id`)).toHaveLength(1);
+
+    const done = await home.run(['retention', 'purge', '--yes']);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toMatch(new RegExp(`notes\t${old.slice(0, 8)}\t1\t2016-03-02`));
+    expect(done.stderr).toMatch(/Deleted \d+ records past their retention period \(clinical 1 year, financial 2 years\)/);
+    expect(await get(`sessions?client_id=eq.${old}&select=id`)).toEqual([]);
+    expect(await get(`appointments?client_id=eq.${old}&select=id`)).toEqual([]);
+    expect(await get(`payments?client_id=eq.${old}&select=id`)).toEqual([]);
+    expect(await get('expenses?date=lt.2016-01-01&select=id')).toEqual([]);
+    expect(await get(`appointments?client_id=eq.${recent}&select=id`)).toHaveLength(1);
+    const [purge] = JSON.parse(await practice('audit', '--client', old, '--limit', '1', '--json'));
+    expect(purge).toMatchObject({ action: 'purge', changes: { purged: { notes: 1, appointments: 1, payments: 1 } } });
+    expect((await home.run(['audit', 'verify'])).code).toBe(0);
+    const again = await home.run(['retention', 'purge']);
+    expect(again.stdout + again.stderr).toContain('Nothing has passed its retention period');
+    await practice('settings', 'unset', 'clinical_retention_years');
+    await practice('settings', 'unset', 'financial_retention_years');
+  });
+});
+
+describe('practice client show', () => {
+  it('names when the client was last accessed and through what, before its own read', async () => {
+    const bea = await practice('client', 'add', '--name', 'Bea Shown');
+    await post('sessions', { client_id: bea, subjective: 'Knee' });
+    const first = JSON.parse(await practice('client', 'show', bea, '--json'));
+    expect(first.last_accessed).toMatchObject({ action: 'insert', table_name: 'sessions', via: 'cli' });
+    const second = JSON.parse(await practice('client', 'show', bea, '--json', 'last_accessed'));
+    expect(second.last_accessed).toMatchObject({ action: 'read', table_name: 'sessions', via: 'cli' });
+    expect(await practice('client', 'show', bea)).toMatch(/last accessed: \d{4}-\d\d-\d\d \d\d:\d\d via cli \(read of sessions\)/);
+  });
+});

@@ -1,0 +1,71 @@
+// Reads of clinical notes recorded inside the read itself (migration 19, src/server/audit/note-reads.ts):
+// asked for directly, embedded under clients, embedded in an rpc/ call's rows, as CSV; one row per
+// client whose notes the answer held; the service key's reads not recorded; a read without notes
+// writes nothing.
+import { afterAll, describe, expect, it } from 'vitest';
+import { caller, createAppointment, createClient, createNote, practice, rows, type Practice } from '../helpers/fixtures.js';
+import { startTestServer } from '../helpers/server.js';
+
+const server = await startTestServer();
+afterAll(() => server.close());
+
+const reads = (who: Practice) => rows(who, '/audit_log?action=eq.read&order=id');
+
+describe('a read of notes', () => {
+  it('is recorded per client, whether the notes were asked for or embedded, and only then', async () => {
+    const who = await practice(server);
+    const [ann, bea] = [await createClient(who, { name: 'Ann' }), await createClient(who, { name: 'Bea' })];
+    const annNote = await createNote(who, { client_id: ann.id, subjective: 'Sore neck' });
+    const beaNote = await createNote(who, { client_id: bea.id, subjective: 'Knee' });
+
+    expect((await who.get('/clients?select=id,name')).status).toBe(200);
+    expect(await reads(who)).toEqual([]);
+
+    const direct = await who.get('/sessions?select=id,client_id,subjective', { 'x-client-info': 'practice-cli/9' });
+    expect(direct.status).toBe(200);
+    let recorded = await reads(who);
+    expect(recorded.map((row) => [row.client_id, row.changes.rows, row.via])).toEqual(
+      expect.arrayContaining([[ann.id, [annNote.id], 'cli'], [bea.id, [beaNote.id], 'cli']]));
+    expect(recorded).toHaveLength(2);
+    expect(recorded[0]!.changes.query).toBe('select=id,client_id,subjective');
+
+    const embedded = await who.get(`/clients?select=name,notes:sessions(id,client_id)&id=eq.${ann.id}`, { 'x-client-info': 'practice-mcp/1' });
+    expect(embedded.body).toEqual([{ name: 'Ann', notes: [{ id: annNote.id, client_id: ann.id }] }]);
+    recorded = await reads(who);
+    expect(recorded.at(-1)).toMatchObject({ client_id: ann.id, via: 'mcp', changes: { rows: [annNote.id] } });
+    expect(recorded).toHaveLength(3);
+  });
+
+  it('through rpc/ is recorded when the function\'s rows embed notes', async () => {
+    const who = await practice(server);
+    const visit = await createAppointment(who, { date: '2025-03-10', start_time: '09:00', end_time: '10:00' });
+    const note = await createNote(who, { client_id: visit.client_id, appointment_id: visit.id, subjective: 'Sore neck' });
+    const called = await who.post('/rpc/unresolved_appointments?select=id,sessions(id,client_id)', { before: '2025-03-11T00:00:00' });
+    expect(called.status).toBe(200);
+    expect(called.body).toEqual([{ id: visit.id, sessions: [{ id: note.id, client_id: visit.client_id }] }]);
+    expect(await reads(who)).toEqual([expect.objectContaining({ client_id: visit.client_id, changes: { rows: [note.id], query: 'select=id,sessions(id,client_id)' } })]);
+    expect((await who.post('/rpc/unresolved_appointments?select=id', { before: '2025-03-11T00:00:00' })).status).toBe(200);
+    expect(await reads(who)).toHaveLength(1);
+  });
+
+  it('as CSV is recorded under no client, naming its query', async () => {
+    const who = await practice(server);
+    const ann = await createClient(who, { name: 'Ann' });
+    await createNote(who, { client_id: ann.id, subjective: 'Sore neck' });
+    const csv = await who.get('/sessions?select=id,subjective', { accept: 'text/csv' });
+    expect(csv.status).toBe(200);
+    expect(await reads(who)).toEqual([expect.objectContaining({ client_id: null, changes: { rows: [null], query: 'select=id,subjective', format: 'csv' } })]);
+  });
+
+  it('with the service key is not recorded, and the practice\'s chain stays whole', async () => {
+    const who = await practice(server);
+    const ann = await createClient(who, { name: 'Ann' });
+    await createNote(who, { client_id: ann.id, subjective: 'Sore neck' });
+    const service = caller(server, { apikey: server.keys.serviceKey, authorization: `Bearer ${server.keys.serviceKey}` });
+    expect((await service.get(`/sessions?therapist_id=eq.${who.id}`)).body).toHaveLength(1);
+    expect(await reads(who)).toEqual([]);
+    await who.get('/sessions');
+    expect(await reads(who)).toHaveLength(1);
+    expect(await rows(who, '/audit_chain_breaks')).toEqual([]);
+  });
+});
