@@ -1,4 +1,4 @@
-// Tenant isolation, as a grid: 11 tables (and the audit trail, which only the database writes) x 5 callers (the owner, another practice, the apikey alone,
+// Tenant isolation, as a grid: 13 tables (and the audit trail, which only the database writes) x 5 callers (the owner, another practice, the apikey alone,
 // an expired token, a forged token) x 5 operations (GET, POST, PATCH, DELETE, upsert). Whatever a
 // caller other than the owner does, the owner re-reads its row unchanged afterwards.
 import { randomUUID } from 'node:crypto';
@@ -98,6 +98,19 @@ const TABLES: GridTable[] = [
     body: (refs) => ({ client_id: refs.client_id, amount: 85, method: 'card' }),
     another: (refs) => ({ client_id: refs.client_id, amount: 40, method: 'cash' }),
     change: { note: 'changed' },
+  },
+  {
+    // Slugs are unique on the whole service: each body its own.
+    name: 'booking_pages', referencesClient: false, appendOnly: false,
+    body: () => ({ slug: `grid-${randomUUID().slice(0, 8)}`, time_zone: 'Europe/Berlin' }),
+    another: () => ({ slug: `grid-${randomUUID().slice(0, 8)}`, time_zone: 'UTC', instant: true }),
+    change: { notice_minutes: 120 },
+  },
+  {
+    name: 'booking_requests', referencesClient: true, appendOnly: true, referencesAppointments: true,
+    body: (refs) => ({ appointment_id: refs.appointment_id, client_id: refs.client_id, email: 'grid@example.com' }),
+    another: (refs) => ({ appointment_id: refs.second_appointment_id, client_id: refs.client_id, email: 'second@example.com' }),
+    change: { email: 'changed@example.com' },
   },
   {
     name: 'reminders', referencesClient: true, appendOnly: false, referencesAppointments: true, undeletable: true,
