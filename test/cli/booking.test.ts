@@ -137,6 +137,20 @@ describe('practice booking', () => {
     expect((await home.run(['appt', 'requests', '--json'])).stdout.trim()).toBe('[]');
   });
 
+  it('shows the consent agreed and the answers given with the client', async () => {
+    const shown = await home.run(['client', 'show', 'Bo Berg']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/consent: version 2, agreed .* UTC: "I agree to the cancellation policy \(24 hours\)\."/);
+    expect(shown.stdout).toContain('Any injuries?  none');
+    expect(shown.stdout).toContain('First visit?  yes');
+    const json = JSON.parse((await home.run(['client', 'show', 'Bo Berg', '--json'])).stdout);
+    expect(json.booking_intake).toEqual({
+      requested_at: expect.any(String),
+      consent: { version: 2, agreed_at: expect.any(String), text: 'I agree to the cancellation policy (24 hours).' },
+      answers: [{ question: 'Any injuries?', answer: 'none' }, { question: 'First visit?', answer: true }],
+    });
+  });
+
   it('turns the page off: its address answers as an unknown one', async () => {
     const off = await home.run(['booking', 'disable']);
     expect(off.code, off.stderr).toBe(0);
