@@ -205,6 +205,33 @@ describe('closed to strangers', () => {
     expectError(await stranger.patch(`/booking_pages?slug=eq.${s.slug}`, { instant: true }), 401, '42501');
   });
 
+  it('answers injection through every field as data, reaches no private function, and lists no slug', async () => {
+    const s = await bookable();
+    const other = await bookable();
+    for (const slug of [`${s.slug}' or '1'='1`, `%`, `${s.slug}%`, `'; delete from public.booking_pages; --`]) {
+      expectError(await stranger.post('/rpc/booking_page', { slug }), 404, 'PT404');
+    }
+    const hostile = "Robert'); delete from public.clients; --";
+    expect((await request(s, { name: hostile, email: 'bobby@example.com' })).status).toBe(200);
+    expect(await rows(s.owner, '/clients?select=name')).toEqual([{ name: hostile }]);
+    // A request names its page; it cannot book the other practice's service through this one.
+    expectError(await request(s, { service_id: other.service.id, starts_at: `${dayFromNow(2)}T14:00:00Z` }), 400, '22023');
+    expect(await rows(other.owner, '/appointments')).toEqual([]);
+    // The answers behind the page are the signed-in practice's alone; the helpers are not in the API.
+    expectError(await stranger.post('/rpc/free_slots', { day_from: dayFromNow(2), day_to: dayFromNow(2), length_minutes: 60 }), 404, 'PGRST202');
+    expectError(await stranger.post('/rpc/enter_booking_page', { page_slug: s.slug }), 404, 'PGRST202');
+    expect(await rows(stranger, '/booking_pages?select=slug')).toEqual([]);
+  });
+
+  it('records the request, its consent and answers in the practice\'s audit trail', async () => {
+    const s = await bookable();
+    expect((await request(s)).status).toBe(200);
+    const [entry] = await rows(s.owner, '/audit_log?table_name=eq.booking_requests&select=action,actor_role,changes');
+    expect(entry).toMatchObject({ action: 'insert', actor_role: 'anon' });
+    expect(entry!.changes.consent_text).toEqual({ new: 'I agree to the terms.' });
+    expect(entry!.changes.answers.new).toEqual([{ id: 'injuries', label: 'Any injuries?', type: 'text', answer: 'none' }]);
+  });
+
   it('restores the caller after a call: the practice set for it does not outlive it', async () => {
     const s = await bookable();
     const after = await server.db.transaction(async (tx) => {
