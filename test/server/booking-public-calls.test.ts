@@ -187,6 +187,8 @@ describe('booking_request', () => {
     await server.db.query(`update public.appointments set hold_until = now() - interval '1 minute' where therapist_id = $1`, [s.owner.id]);
     const free = await stranger.post('/rpc/booking_free_starts', { slug: s.slug, service_id: s.service.id, from_day: dayFromNow(2), to_day: dayFromNow(2) });
     expect((free.body as Row[]).map((start) => start.start_time)).toContain('10:00');
+    const series = await s.owner.post('/rpc/series_check', { occurrences: [{ date: dayFromNow(2), start_time: '10:00', end_time: '11:00' }] });
+    expect(series.body).toEqual([]);
     expect((await request(s, { email: 'cy@example.com', name: 'Cy' })).status).toBe(200);
     expect(await rows(s.owner, '/appointments?select=client_name,status&order=client_name')).toEqual([
       { client_name: 'Bo Berg', status: 'cancelled' }, { client_name: 'Cy', status: 'requested' },

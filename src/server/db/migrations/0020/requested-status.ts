@@ -2,6 +2,7 @@
 // the therapist accepts or declines it or its hold expires. An expired hold blocks nothing: the free
 // time reads the expiry, and a booking that needs the slot cancels the expired request (no job runs).
 import { BLOCKS_UNTIL_CANCELLED, freeWindowsAndSlots } from '../0012/free-time.js';
+import { seriesCheck } from '../0012/series-check.js';
 
 // The time an appointment occupies, as migrations 4 and 9 define it.
 const occupied = (row: string) =>
@@ -13,6 +14,9 @@ const SHORT_BUFFER_MINUTES = 1440;
 // Which bookings block: migration 4's rule, less requests whose hold has expired.
 const BLOCKS_WHILE_HELD = `${BLOCKS_UNTIL_CANCELLED}
     and (booked.status <> 'requested' or booked.hold_until is null or booked.hold_until > now())`;
+// The same of the series check's `other` appointments.
+const OTHER_BLOCKS_WHILE_HELD = `other.status not in ('cancelled', 'no_show')
+     and (other.status <> 'requested' or other.hold_until is null or other.hold_until > now())`;
 
 export const requestedStatus = `
 alter table public.appointments add column hold_until timestamptz;
@@ -82,6 +86,7 @@ create trigger check_appointment_hold_expiry
   for each row when (new.status not in ('cancelled', 'no_show'))
   execute function practice_private.check_appointment_hold_expiry();
 
--- The free time and slots read the expiry: a lapsed hold is free time.
+-- The free time, the slots and the series check read the expiry: a lapsed hold is free time.
 ${freeWindowsAndSlots('create or replace', BLOCKS_WHILE_HELD)}
+${seriesCheck('create or replace', OTHER_BLOCKS_WHILE_HELD)}
 `;
