@@ -25,7 +25,8 @@ import { parsePrefer } from '../../src/server/rest/parse-prefer.js';
 import { parseQuery } from '../../src/server/rest/parse-query.js';
 import { planRequest } from '../../src/server/rest/plan.js';
 import { toStatement } from '../../src/server/rest/sql.js';
-import { requireWrk, runLoad, type LoadResult } from './wrk.js';
+import { bookingRows } from './booking.js';
+import { combineSlices, requireWrk, runLoad, type LoadResult } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -120,17 +121,6 @@ function measure(servers: Server[], headers: Record<string, string>, connections
 /** Slices of the plain/embedded comparison: alternating, so load from elsewhere weighs on both alike. */
 const ROUNDS = 5;
 
-/** Several results of one request as one: mean req/s, median p50, worst p99, all errors. */
-function combined(results: LoadResult[]): LoadResult {
-  const p50s = results.map((r) => r.p50).sort((a, b) => a - b);
-  return {
-    rps: results.reduce((sum, r) => sum + r.rps, 0) / results.length,
-    p50: p50s[Math.floor(p50s.length / 2)]!,
-    p99: Math.max(...results.map((r) => r.p99)),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-  };
-}
-
 /** Two requests in alternating slices, SECONDS of each in all. */
 async function measureAlternating(server: Server, headers: Record<string, string>, connections: number, paths: [string, string]): Promise<[LoadResult, LoadResult]> {
   const slice = (path: string) => runLoad({
@@ -142,7 +132,7 @@ async function measureAlternating(server: Server, headers: Record<string, string
     first.push(await slice(paths[0]));
     second.push(await slice(paths[1]));
   }
-  return [combined(first), combined(second)];
+  return [combineSlices(first), combineSlices(second)];
 }
 
 interface PgbenchScripts {
@@ -301,6 +291,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
         goal: `<= ${RPC_GOAL}x one-row GET (${rpcSlower.toFixed(2)}x)`, met: rpc.errors === 0 && rpcSlower <= RPC_GOAL,
       });
     }
+    if (store === 'pglite') rows.push(...(await bookingRows(server, headers, SECONDS)));
     if (databaseUrl) {
       // More instances on the same database and secret, a data dir each (a data dir has one server).
       for (let i = 1; i < INSTANCES; i++) siblingDirs.push(await mkdtemp(join(tmpdir(), 'practice-bench-')));

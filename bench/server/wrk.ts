@@ -92,3 +92,14 @@ export async function runLoad(...jobs: LoadJob[]): Promise<LoadResult> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Slices of one request measured in turn, as one: mean req/s, median p50, worst p99, all errors. */
+export function combineSlices(results: LoadResult[]): LoadResult {
+  const p50s = results.map((r) => r.p50).sort((a, b) => a - b);
+  return {
+    rps: results.reduce((sum, r) => sum + r.rps, 0) / results.length,
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+  };
+}

@@ -110,7 +110,7 @@ describe('appt list', () => {
     for (const [args, message] of [
       [['--date', '2026-13-01'], '--date: '],
       [['--date', 'someday'], '--date: expected a date like 2026-11-23, today, tomorrow, mon or +3d'],
-      [['--status', 'scheduled,done'], "--status: expected a status: scheduled, confirmed, completed, cancelled, no-show; got 'done'"],
+      [['--status', 'scheduled,done'], "--status: expected a status: requested, scheduled, confirmed, completed, cancelled, no-show; got 'done'"],
       [['--limit', 'ten'], '--limit: expected a whole number'],
       [['--order', 'nope.asc'], '--order: expected fields'],
       [['--from', 'fri', '--to', '-1w'], '--to: '],

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/cli/context.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { signedInCli } from '../helpers/signed-in-cli.js';
+import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
 
 const { home } = await signedInCli();
 
@@ -56,6 +56,19 @@ const SHAPES: Record<string, Shape> = {
   'hours closures': 'array',
   'hours reopen': 'array',
   'appt unresolved': 'array',
+  // Requests from the booking page, and the answer to one.
+  'appt requests': 'array',
+  'appt accept': 'object',
+  'appt decline': 'object',
+  // The practice's one booking page.
+  'booking show': 'object',
+  'booking enable': 'object',
+  'booking disable': 'object',
+  'booking consent': 'object',
+  // The page's questions: a write replaces the list, so it prints the list (as hours set).
+  'booking questions list': 'array',
+  'booking questions add': 'array',
+  'booking questions remove': 'array',
   'expense list': 'array',
   'expense add': 'object',
   'expense update': 'object',
@@ -155,6 +168,13 @@ beforeAll(async () => {
   await ok(['hours', 'set', 'monday', '09:00-17:00']);
   await created('payment', ['pay', 'add', '--client', 'Shape Ann', '--amount', '50', '--method', 'cash']);
   await created('mistake', ['pay', 'add', '--client', 'Shape Ann', '--amount', '20', '--method', 'card']);
+  // Requests from the booking page, of a client of their own.
+  await created('eve', ['client', 'add', '--name', 'Shape Eve']);
+  for (const name of ['asked', 'turned-down'] as const) {
+    ids[name] = (await createWithApi(home, 'appointments', {
+      client_id: ids.eve!, date: '2026-12-03', start_time: name === 'asked' ? '09:00' : '11:00', end_time: name === 'asked' ? '10:00' : '12:00', status: 'requested',
+    })).id;
+  }
   await writeFile(join(home.dir, 'backup.json'), await ok(['export']));
 });
 
@@ -199,6 +219,16 @@ const RUNS: Array<[string, () => string[]]> = [
   ['hours closures', () => ['hours', 'closures']],
   ['hours reopen', () => ['hours', 'reopen', '2032-01-05']],
   ['appt unresolved', () => ['appt', 'unresolved', '--before', '2000-01-01']],
+  ['appt requests', () => ['appt', 'requests']],
+  ['appt accept', () => ['appt', 'accept', ids.asked!]],
+  ['appt decline', () => ['appt', 'decline', ids['turned-down']!, '--reason', 'Away']],
+  ['booking enable', () => ['booking', 'enable', '--slug', `shape-${process.pid}`]],
+  ['booking show', () => ['booking', 'show']],
+  ['booking consent', () => ['booking', 'consent', '--text', 'I agree.']],
+  ['booking questions add', () => ['booking', 'questions', 'add', '--id', 'injuries', '--label', 'Any injuries?']],
+  ['booking questions list', () => ['booking', 'questions', 'list']],
+  ['booking questions remove', () => ['booking', 'questions', 'remove', 'injuries']],
+  ['booking disable', () => ['booking', 'disable']],
   ['expense list', () => ['expense', 'list']],
   ['expense add', () => ['expense', 'add', '--amount', '5', '--category', 'fees']],
   ['expense update', () => ['expense', 'update', ids.expense!, '--vendor', 'Linen Co']],

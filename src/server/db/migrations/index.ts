@@ -18,8 +18,9 @@ import { auditTrail } from './0015-audit-trail.js';
 import { payments } from './0016-payments.js';
 import { invoices } from './0017-invoices.js';
 import { recordsLaw } from './0019-records-law.js';
+import { booking } from './0020-booking.js';
 import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
   heldVisitStays, moneyIsANumber, bulkWrites, closures, schemaVersion, answers, calendarAnswers, clientSearchName, auditTrail, payments,
-  invoices, recordsLaw];
+  invoices, recordsLaw, booking];

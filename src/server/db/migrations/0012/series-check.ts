@@ -5,9 +5,14 @@
 
 const ME = '(select auth.uid())';
 
-export const seriesCheckFunction = `
+// Which appointments stand in the way, as the overlap rule says (migration 4); migration 20 passes
+// its own rule (a request's hold blocks until it expires) to the function it replaces.
+const BLOCKS_UNTIL_CANCELLED = `other.status not in ('cancelled', 'no_show')`;
+
+/** series_check with `blocks` as the rule of which appointments stand in the way (alias `other`). */
+export const seriesCheck = (create: 'create' | 'create or replace', blocks: string) => `
 -- occurrences: a JSON array of {"date": "YYYY-MM-DD", "start_time": "HH:MM", "end_time": "HH:MM"}.
-create function public.series_check(occurrences jsonb, service uuid default null, moving uuid[] default '{}')
+${create} function public.series_check(occurrences jsonb, service uuid default null, moving uuid[] default '{}')
 returns table (date date, kind text, reason text, opening text, other_id uuid, other_client text, other_date date,
   other_start text, other_end text, other_status text)
 language plpgsql stable security invoker
@@ -45,7 +50,7 @@ begin
     from occurrences
     join public.appointments as other
       on other.therapist_id = ${ME} and other."date" between occurrences.day - 1 and occurrences.day + 1
-     and other.status not in ('cancelled', 'no_show') and not other.id = any(coalesce(moving, '{}'))
+     and ${blocks} and not other.id = any(coalesce(moving, '{}'))
      and tsrange(other."date" + other.start_time, other."date" + other.end_time + other.buffer_minutes * interval '1 minute') && occurrences.kept
     order by occurrences.day, occurrences.starts, other."date", other.start_time
   ), outside as (
@@ -83,3 +88,5 @@ end
 $$;
 comment on function public.series_check(jsonb, uuid, uuid[]) is 'For each occurrence {date, start_time, end_time} of a series (with the service''s buffer): the appointment it overlaps (refused), a closure, a closed day or a time outside the hours (advice; opening names the day''s hours). moving names appointments being moved, left out. Practice only.';
 `;
+
+export const seriesCheckFunction = seriesCheck('create', BLOCKS_UNTIL_CANCELLED);
