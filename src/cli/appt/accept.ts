@@ -9,7 +9,7 @@ import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { reportChange } from '../shared/report.js';
-import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared/appointment.js';
 
 export function acceptCommand(ctx: Context): Command {
   const command = new Command('accept')

@@ -9,7 +9,7 @@ import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { reportChange } from '../shared/report.js';
-import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared/appointment.js';
 
 interface DeclineOptions extends RowOptions {
   reason?: string;

@@ -10,7 +10,7 @@ import type { Appointment } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { readRanged } from '../shared/read-ranged.js';
-import { clock, FIELDS } from './shared.js';
+import { clock, FIELDS } from './shared/appointment.js';
 
 /** A request: the appointment with its hold (migration 20). */
 type Request = Appointment & { hold_until: string | null };
