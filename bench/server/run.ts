@@ -24,6 +24,7 @@ import { parsePrefer } from '../../src/server/rest/parse-prefer.js';
 import { parseQuery } from '../../src/server/rest/parse-query.js';
 import { planRequest } from '../../src/server/rest/plan.js';
 import { toStatement } from '../../src/server/rest/sql.js';
+import { benchFeed } from './feed.js';
 import { requireWrk, runLoad, type LoadResult } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -298,6 +299,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
         goal: `<= ${RPC_GOAL}x one-row GET (${rpcSlower.toFixed(2)}x)`, met: rpc.errors === 0 && rpcSlower <= RPC_GOAL,
       });
     }
+    rows.push(...(await benchFeed(store, server.url, headers, 1, SECONDS)));
     if (databaseUrl) {
       // More instances on the same database and secret, a data dir each (a data dir has one server).
       for (let i = 1; i < INSTANCES; i++) siblingDirs.push(await mkdtemp(join(tmpdir(), 'practice-bench-')));

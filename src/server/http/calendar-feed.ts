@@ -7,6 +7,7 @@ import type { ScheduledAppointment } from '../../formats/schedule.js';
 import { addDays, todayIn } from '../../model/when.js';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
+import { LeastRecentlyUsed } from '../lru.js';
 
 /** The window a subscriber sees: a month of history, half a year ahead. */
 const DAYS_BACK = 30;
@@ -62,9 +63,22 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, '')).some((tag) => tag === '*' || tag === etag);
 }
 
-/** The feed's document for a token, or null when no feed has it. */
-async function feedDocument(db: Database, token: string, now: Date): Promise<string | null> {
-  const [owner] = await db.query<FeedOwner>(OWNER, [tokenDigest(token)]);
+interface Feed {
+  /** A digest of everything the document is made of: its ETag. */
+  etag: string;
+  /** Made only when asked for: a poll answered 304 needs none. */
+  document: () => string;
+}
+
+// Documents made recently, by feed: calendar apps poll unchanged feeds, and the same events give the
+// same document. Bounded by count and size (a feed of 1,700 visits is ~500 KB).
+const MADE_DOCUMENTS = 32;
+const MADE_BYTES = 32 * 1024 * 1024;
+
+/** The feed of a token, or null when no feed has it. */
+async function readFeed(db: Database, made: LeastRecentlyUsed<string, { etag: string; document: string }>, token: string, now: Date): Promise<Feed | null> {
+  const digest = tokenDigest(token);
+  const [owner] = await db.query<FeedOwner>(OWNER, [digest]);
   if (owner === undefined) return null;
   const today = todayIn(now, owner.time_zone);
   const [from, to] = [addDays(today, -DAYS_BACK), addDays(today, DAYS_AHEAD)];
@@ -81,19 +95,29 @@ async function feedDocument(db: Database, token: string, now: Date): Promise<str
     },
     statement: { text: EVENTS, values: [owner.therapist_id, from, to] },
   });
-  const events = JSON.parse(row.events) as ScheduledAppointment[];
-  return toICalendar(events, { timeZone: owner.time_zone, now: lastChange(events, from), redact: !owner.full_names });
+  const etag = `"${createHash('sha256').update(`${from} ${owner.time_zone} ${owner.full_names}\n${row.events}`).digest('base64url').slice(0, 27)}"`;
+  return {
+    etag,
+    document: () => {
+      const known = made.get(digest);
+      if (known?.etag === etag) return known.document;
+      const events = JSON.parse(row.events) as ScheduledAppointment[];
+      const document = toICalendar(events, { timeZone: owner.time_zone, now: lastChange(events, from), redact: !owner.full_names });
+      made.set(digest, { etag, document });
+      return document;
+    },
+  };
 }
 
 export function registerCalendarFeedRoute(app: FastifyInstance, { db, onRequest }: { db: Database; onRequest: onRequestHookHandler[] }): void {
+  const made = new LeastRecentlyUsed<string, { etag: string; document: string }>(MADE_DOCUMENTS, { max: MADE_BYTES, weigh: (_, { document }) => document.length });
   app.get<{ Params: { file: string } }>('/calendar/v1/:file', { onRequest }, async (request, reply) => {
     const token = FEED_FILE.exec(request.params.file)?.[1];
-    const document = token === undefined ? null : await feedDocument(db, token, new Date());
-    if (document === null) throw notFound();
-    const etag = `"${createHash('sha256').update(document).digest('base64url').slice(0, 27)}"`;
+    const feed = token === undefined ? null : await readFeed(db, made, token, new Date());
+    if (feed === null) throw notFound();
     // no-cache: a calendar app keeps its copy but asks each time, and a 304 costs it nothing.
-    reply.headers({ etag, 'cache-control': 'private, no-cache', 'referrer-policy': 'no-referrer' });
-    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="practice.ics"').send(document);
+    reply.headers({ etag: feed.etag, 'cache-control': 'private, no-cache', 'referrer-policy': 'no-referrer' });
+    if (matches(request.headers['if-none-match'], feed.etag)) return reply.code(304).send();
+    return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="practice.ics"').send(feed.document());
   });
 }
