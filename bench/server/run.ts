@@ -24,6 +24,7 @@ import { parsePrefer } from '../../src/server/rest/parse-prefer.js';
 import { parseQuery } from '../../src/server/rest/parse-query.js';
 import { planRequest } from '../../src/server/rest/plan.js';
 import { toStatement } from '../../src/server/rest/sql.js';
+import { bookingRows } from './booking.js';
 import { benchFeed } from './feed.js';
 import { requireWrk, runLoad, type LoadResult } from './wrk.js';
 
@@ -299,6 +300,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
         goal: `<= ${RPC_GOAL}x one-row GET (${rpcSlower.toFixed(2)}x)`, met: rpc.errors === 0 && rpcSlower <= RPC_GOAL,
       });
     }
+    if (store === 'pglite') rows.push(...(await bookingRows(server, headers, SECONDS)));
     rows.push(...(await benchFeed(store, server.url, headers, 1, SECONDS)));
     if (databaseUrl) {
       // More instances on the same database and secret, a data dir each (a data dir has one server).

@@ -16,10 +16,12 @@ export interface CalendarOptions {
 }
 
 /**
- * Our statuses as iCalendar's three. A scheduled visit is not yet agreed, so it is tentative; a no-show
- * kept its slot, so, like a completed visit, it stays a confirmed event in the calendar's history.
+ * Our statuses as iCalendar's three. A scheduled visit is not yet agreed, so it is tentative, and so is
+ * a request waiting for the therapist; a no-show kept its slot, so, like a completed visit, it stays a
+ * confirmed event in the calendar's history.
  */
 export const CALENDAR_STATUS: Readonly<Record<AppointmentStatus, 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED'>> = {
+  requested: 'TENTATIVE',
   scheduled: 'TENTATIVE',
   confirmed: 'CONFIRMED',
   completed: 'CONFIRMED',

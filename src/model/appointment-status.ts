@@ -2,17 +2,20 @@
 // The CLI checks a change here before sending it; the server enforces the same table with a 409.
 import { InvalidInputError, InvalidTransitionError } from './errors.js';
 
-/** Every status, in the order a visit usually moves through them. */
-export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
+/** Every status, in the order a visit usually moves through them: `requested` is a booking asked for on
+ * the public page (issue 31), holding its slot until the therapist accepts or declines it. */
+export const APPOINTMENT_STATUSES = ['requested', 'scheduled', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
 
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** The statuses of a booking still to happen (or to be resolved): what time off or an archive strands. */
-export const BOOKED_STATUSES: readonly AppointmentStatus[] = ['scheduled', 'confirmed'];
+export const BOOKED_STATUSES: readonly AppointmentStatus[] = ['requested', 'scheduled', 'confirmed'];
 
 // `no_show` is our extension to INTERFACE.md's four statuses; a backend that lacks it refuses the
 // write itself, so the table does not need to know which backend it talks to.
+// `requested` (migration 20) is another extension: accepted (scheduled or confirmed) or declined (cancelled).
 const NEXT: Readonly<Record<AppointmentStatus, readonly AppointmentStatus[]>> = {
+  requested: ['scheduled', 'confirmed', 'cancelled'],
   scheduled: ['confirmed', 'completed', 'cancelled', 'no_show'],
   confirmed: ['completed', 'cancelled', 'no_show', 'scheduled'],
   completed: ['confirmed'], // undo a completion marked by mistake

@@ -11,6 +11,7 @@ import { failures, toErrorResponse } from './errors.js';
 import { registerAdminRoutes } from './http/admin-routes.js';
 import { registerCalendarFeedRoute } from './http/calendar-feed.js';
 import { apiKeyGate, withoutApiKey } from './http/apikey.js';
+import { registerBookingLimits } from './http/booking-limits.js';
 import { readBodiesAsText } from './http/body-text.js';
 import { installCors } from './http/cors.js';
 import { ANY_ORIGIN } from './http/cors-origins.js';
@@ -107,6 +108,7 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
   app.addHook('onRequest', apiKeyGate(keys));
   const limits = await installRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS, options.rateLimitStore ?? null,
     (request) => request.method === 'GET' || request.method === 'HEAD' || callsOnlyReaders(schema, (request.params as { fn?: string }).fn));
+  registerBookingLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS, options.rateLimitStore ?? null);
 
   // With no Authorization header the apikey is the bearer, as behind Supabase's gateway: the anon
   // key makes the request anon, the service key service_role. Callback style, so a remembered token

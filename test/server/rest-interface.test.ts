@@ -49,6 +49,7 @@ describe('appointments', () => {
       buffer_minutes: 0,
       series_id: null,
       recurrence: null,
+      hold_until: null,
       created_at: expect.stringMatching(TIMESTAMP),
       updated_at: expect.stringMatching(TIMESTAMP),
     });
@@ -356,7 +357,7 @@ describe('GET /rest/v1/ (OpenAPI)', () => {
     expect(reply.headers.get('content-type')).toMatch(/^application\/openapi\+json/);
     expect(reply.body.swagger).toBe('2.0');
     expect(reply.body.basePath).toBe('/rest/v1');
-    const tables = ['appointments', 'audit_chain_breaks', 'audit_log', 'business_hours', 'calendar_feeds', 'clients', 'closures', 'conversation_log', 'expenses', 'packages', 'payments', 'practice_settings', 'reminders', 'service_menu', 'sessions'];
+    const tables = ['appointments', 'audit_chain_breaks', 'audit_log', 'booking_pages', 'booking_requests', 'business_hours', 'calendar_feeds', 'clients', 'closures', 'conversation_log', 'expenses', 'packages', 'payments', 'practice_settings', 'reminders', 'service_menu', 'sessions'];
     expect(Object.keys(reply.body.definitions).sort()).toEqual(tables);
     for (const table of tables) {
       expect(Object.keys(reply.body.paths[`/${table}`]).sort()).toEqual(['delete', 'get', 'patch', 'post']);
@@ -383,7 +384,7 @@ describe('GET /rest/v1/ (OpenAPI)', () => {
     expect(definitions.service_menu.properties.price).toEqual(expect.objectContaining({ type: 'number', format: 'numeric(10,2)' }));
     expect(definitions.service_menu.properties.duration).toEqual(expect.objectContaining({ type: 'integer' }));
     expect(definitions.appointments.properties.id).toEqual(expect.objectContaining({ type: 'string', format: 'uuid' }));
-    expect(definitions.appointments.properties.status.enum).toEqual(['scheduled', 'confirmed', 'completed', 'cancelled', 'no_show']);
+    expect(definitions.appointments.properties.status.enum).toEqual(['requested', 'scheduled', 'confirmed', 'completed', 'cancelled', 'no_show']);
     expect(definitions.appointments.properties.status.default).toMatch(/scheduled/);
     expect(definitions.business_hours.properties.day_of_week.enum).toHaveLength(7);
   });

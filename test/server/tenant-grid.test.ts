@@ -109,6 +109,19 @@ const TABLES: GridTable[] = [
     change: { note: 'changed' },
   },
   {
+    // Slugs are unique on the whole service: each body its own.
+    name: 'booking_pages', referencesClient: false, appendOnly: false,
+    body: () => ({ slug: `grid-${randomUUID().slice(0, 8)}`, time_zone: 'Europe/Berlin' }),
+    another: () => ({ slug: `grid-${randomUUID().slice(0, 8)}`, time_zone: 'UTC', instant: true }),
+    change: { notice_minutes: 120 },
+  },
+  {
+    name: 'booking_requests', referencesClient: true, appendOnly: true, referencesAppointments: true,
+    body: (refs) => ({ appointment_id: refs.appointment_id, client_id: refs.client_id, email: 'grid@example.com' }),
+    another: (refs) => ({ appointment_id: refs.second_appointment_id, client_id: refs.client_id, email: 'second@example.com' }),
+    change: { email: 'changed@example.com' },
+  },
+  {
     name: 'reminders', referencesClient: true, appendOnly: false, referencesAppointments: true, undeletable: true,
     body: (refs) => ({ appointment_id: refs.appointment_id, client_id: refs.client_id, channel: 'sms', message: 'Grid reminder' }),
     another: (refs) => ({ appointment_id: refs.second_appointment_id, client_id: refs.client_id, channel: 'email', message: 'Second reminder' }),

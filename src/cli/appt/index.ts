@@ -2,10 +2,13 @@
 // one implementation (status.ts).
 import { Command } from 'commander';
 import type { Context } from '../context.js';
+import { acceptCommand } from './accept.js';
 import { addCommand } from './add.js';
+import { declineCommand } from './decline.js';
 import { deleteCommand } from './delete.js';
 import { exportCommand } from './export.js';
 import { listCommand } from './list.js';
+import { requestsCommand } from './requests.js';
 import { rescheduleCommand } from './reschedule.js';
 import { showCommand } from './show.js';
 import { slotsCommand } from './slots.js';
@@ -27,7 +30,10 @@ export function apptCommand(ctx: Context): Command {
     .addCommand(addCommand(ctx))
     .addCommand(updateCommand(ctx))
     .addCommand(rescheduleCommand(ctx))
-    .addCommand(unresolvedCommand(ctx));
+    .addCommand(unresolvedCommand(ctx))
+    .addCommand(requestsCommand(ctx))
+    .addCommand(acceptCommand(ctx))
+    .addCommand(declineCommand(ctx));
   for (const verb of STATUS_VERBS) command.addCommand(statusCommand(ctx, verb));
   return command.addCommand(deleteCommand(ctx)).addCommand(exportCommand(ctx));
 }

@@ -30,7 +30,7 @@ const DEFAULT_ORDER = 'date.asc,start_time.asc';
 /** The flags `appt list` shares with `appt today`: everything but the days. */
 export function addFilterFlags(command: Command): Command {
   command
-    .option('--status <statuses>', 'only these statuses, comma-separated: scheduled, confirmed, completed, cancelled, no-show')
+    .option('--status <statuses>', 'only these statuses, comma-separated: requested, scheduled, confirmed, completed, cancelled, no-show')
     .option('--client <client>', 'only this client: a name, an id or an id prefix')
     .option('--limit <n>', 'at most this many appointments')
     .option('--order <columns>', `sort by these fields, each optionally .asc or .desc (default: ${DEFAULT_ORDER})`);

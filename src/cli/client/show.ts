@@ -18,6 +18,7 @@ import { wallClockAt } from '../../model/time-zone.js';
 import { todayIn } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
+import { bookingIntake } from '../shared/booking-intake.js';
 import { countOption, practiceTimeZone } from '../shared/input.js';
 import { noteSummary } from '../shared/note-text.js';
 import { resolveClient } from '../shared/resolve.js';
@@ -102,10 +103,11 @@ async function runShow(text: string, options: ShowOptions, ctx: Context): Promis
     throw err;
   });
   if (!client) throw new CommandError(`Client ${shortId(id)} was not found.`, NOT_FOUND_HINT);
+  const intakeLines = await bookingIntake(api, client);
   // --json: the whole record with its lists; --format: the client as `client list` prints it.
   if (options.json && !options.format) return ctx.out.record(client, [], options);
   if (options.format) return ctx.out.record(client, COLUMNS, options);
-  ctx.out.print(clientText(client, timeZone, ctx.out.color).join('\n'));
+  ctx.out.print([...clientText(client, timeZone, ctx.out.color), ...intakeLines].join('\n'));
 }
 
 /** The client's facts, then each list under its heading (days on the practice's clock); stored text escaped, so it cannot drive the terminal. */

@@ -1,6 +1,7 @@
 // What `practice remind` has to say: a reminder for each scheduled or confirmed appointment starting
 // inside the window with none sent yet (an archived client gets none), and a notice for each visit
-// whose client was told a time that no longer holds: moved (changed) or cancelled. Reads: the window's
+// whose client was told a time that no longer holds: moved (changed) or cancelled. A request from the
+// booking page gets a notice that it arrived, then one that it was accepted or declined. Reads: the window's
 // appointments, the reminder rows of those and of every visit announced from today on, the
 // appointments behind them, their clients and services. What is read here only proposes; the claim
 // (claim.ts) decides.
@@ -49,16 +50,24 @@ const after = (moment: Moment, now: string) => `${moment.date} ${moment.time}` >
 /** The notice the client of `appointment` is owed, having been told `told`; null when what they know holds. */
 function noticeFor(told: ReminderRow, appointment: Appointment, now: string): Pick<Due, 'kind' | 'announced' | 'previous'> | null {
   const before = momentOf(told);
+  const closed = told.kind === 'cancelled' || told.kind === 'declined';
   if (appointment.status === 'cancelled') {
-    return told.kind !== 'cancelled' && after(before, now) ? { kind: 'cancelled', announced: before, previous: null } : null;
+    if (closed || !after(before, now)) return null;
+    // A request turned down (or lost when its hold expired) is declined; a booking is cancelled.
+    return { kind: told.kind === 'requested' ? 'declined' : 'cancelled', announced: before, previous: null };
   }
   if (!OPEN.includes(appointment.status)) return null;
   const current = startOf(appointment);
-  const moved = told.kind === 'cancelled' || before.date !== current.date || before.time !== current.time;
-  return moved && after(current, now) ? { kind: 'changed', announced: current, previous: told.kind === 'cancelled' ? null : before } : null;
+  if (told.kind === 'requested') return after(current, now) ? { kind: 'accepted', announced: current, previous: null } : null;
+  const moved = closed || before.date !== current.date || before.time !== current.time;
+  return moved && after(current, now) ? { kind: 'changed', announced: current, previous: closed ? null : before } : null;
 }
 
-export async function dueReminders(api: ApiClient, window: Window): Promise<DueReport> {
+/** A request from the booking page whose client has not heard of it yet: still held (migration 20). */
+const heldRequest = (appointment: Appointment & { hold_until?: string | null }, now: Date) =>
+  appointment.status === 'requested' && (appointment.hold_until == null || new Date(appointment.hold_until) > now);
+
+export async function dueReminders(api: ApiClient, window: Window, now: Date): Promise<DueReport> {
   const [fromDate, toDate] = [window.from.slice(0, 10), window.to.slice(0, 10)];
   const inWindow = (await readRanged<Appointment>(api, 'appointments', query<Appointment>()
     .gte('date', fromDate).lte('date', toDate).in('status', OPEN).order('date').order('start_time')))
@@ -72,12 +81,16 @@ export async function dueReminders(api: ApiClient, window: Window): Promise<DueR
   ]);
   const knownIds = new Set(inWindow.map((row) => row.id));
   const toldOnly = [...new Set(announcedRows.map((row) => row.appointment_id))].filter((id) => !knownIds.has(id));
+  // Requests from the booking page nobody has told their client of yet, whatever the window.
+  const untoldRequests = (await readRanged<Appointment>(api, 'appointments', query<Appointment>()
+    .eq('status', 'requested').gte('date', fromDate).order('date').order('start_time')))
+    .filter((row) => !toldOnly.includes(row.id));
   // Every row of the announced visits' chains: a chain may hold rows announcing an earlier day.
   const [others, chainRows] = toldOnly.length === 0 ? [[], []] : await Promise.all([
     readRanged<Appointment>(api, 'appointments', query<Appointment>().in('id', toldOnly)),
     readRanged<ReminderRow>(api, 'reminders', query<ReminderRow>().in('appointment_id', toldOnly)),
   ]);
-  const appointments = [...inWindow, ...others];
+  const appointments = [...inWindow, ...others, ...untoldRequests];
   if (appointments.length === 0) return { due: [], unfinished: [] };
   const rowsOf = new Map<string, Map<string, ReminderRow>>();
   for (const row of [...windowRows, ...chainRows]) {
@@ -107,13 +120,19 @@ export async function dueReminders(api: ApiClient, window: Window): Promise<DueR
     const service = appointment.service_id ? (serviceOf.get(appointment.service_id) ?? null) : null;
     const retried = tail?.state === 'failed' ? tail : undefined;
     if (told === undefined) {
-      // Not told anything yet: the first reminder, when the visit is in the window and the client active.
-      if (!knownIds.has(appointment.id) || client.status === 'inactive') continue;
-      report.due.push({ kind: 'reminder', appointment, client, service, announced: startOf(appointment), previous: null, follows: null, failed: retried });
+      if (client.status === 'inactive') continue;
+      // Not told anything yet: that a request arrived, or the first reminder when the visit is in the window.
+      const kind = heldRequest(appointment, now) ? 'requested' : knownIds.has(appointment.id) ? 'reminder' : null;
+      if (kind) report.due.push({ kind, appointment, client, service, announced: startOf(appointment), previous: null, follows: null, failed: retried });
       continue;
     }
     const notice = noticeFor(told, appointment, window.from);
     if (notice) report.due.push({ ...notice, appointment, client, service, follows: told.id, failed: retried });
+    // An accepted request's reminder follows what the client was told last, once, in the window.
+    else if (chain[0]?.kind === 'requested' && told.kind !== 'requested' && knownIds.has(appointment.id) && client.status !== 'inactive'
+      && !chain.some((row) => row.kind === 'reminder')) {
+      report.due.push({ kind: 'reminder', appointment, client, service, announced: startOf(appointment), previous: null, follows: told.id, failed: retried });
+    }
   }
   return report;
 }

@@ -60,7 +60,7 @@ export function remindCommand(ctx: Context): Command {
     .option('--within <span>', 'remind appointments starting from now until this far ahead: 90m, 24h, 2d', '24h')
     .addOption(new Option('--channel <channel>', 'how the reminder goes out; the client needs a phone (sms) or an email').choices(['sms', 'email']).default('sms'))
     .option('--template <text>', `the message, with {name} {first_name} {day} {date} {time} {service} (default: "${DEFAULT_TEMPLATE}")`)
-    .option('--exec <command>', 'send each message by running this shell command with PRACTICE_REMINDER_KIND (reminder, changed or cancelled), PRACTICE_CLIENT_NAME, PRACTICE_CLIENT_PHONE, PRACTICE_CLIENT_EMAIL, PRACTICE_DATE, PRACTICE_TIME, PRACTICE_PREVIOUS_DATE, PRACTICE_PREVIOUS_TIME, PRACTICE_CHANNEL, PRACTICE_MESSAGE and PRACTICE_APPOINTMENT_ID set; a non-zero exit leaves it unsent')
+    .option('--exec <command>', 'send each message by running this shell command with PRACTICE_REMINDER_KIND (reminder, changed, cancelled, or for a request from the booking page requested, accepted or declined), PRACTICE_CLIENT_NAME, PRACTICE_CLIENT_PHONE, PRACTICE_CLIENT_EMAIL, PRACTICE_DATE, PRACTICE_TIME, PRACTICE_PREVIOUS_DATE, PRACTICE_PREVIOUS_TIME, PRACTICE_CHANNEL, PRACTICE_MESSAGE and PRACTICE_APPOINTMENT_ID set; a non-zero exit leaves it unsent')
     .option('--dry-run', 'show the reminders that would go out; claim and record nothing')
     .addHelpText('before', `Examples:
   $ practice remind --within 24h --dry-run
@@ -75,6 +75,8 @@ A reminder is recorded in the client's conversation log (role assistant) when it
 command fails is not, is tried again by the next run, and makes the exit code 1 once the others are done.
 A client who was reminded of a visit that has since moved or been cancelled gets one notice (kind changed
 or cancelled, with the time they were told as PRACTICE_PREVIOUS_DATE/TIME), whatever --within says.
+A request from the booking page gets a notice that it arrived (kind requested), then one of your answer
+(accepted or declined, \`practice appt accept|decline\`), whatever --within says.
 Archived clients get no reminders.`)
     .action((options: RemindOptions) => runRemind(options, ctx));
   return addOutputFlags(command, FIELDS);
@@ -95,6 +97,9 @@ function summary(sent: readonly Reminder[]): string {
   const parts = [countOf(count('reminder'), 'reminder')];
   if (count('changed') > 0) parts.push(countOf(count('changed'), 'change notice'));
   if (count('cancelled') > 0) parts.push(countOf(count('cancelled'), 'cancellation notice'));
+  if (count('requested') > 0) parts.push(countOf(count('requested'), 'request received notice'));
+  if (count('accepted') > 0) parts.push(countOf(count('accepted'), 'request accepted notice'));
+  if (count('declined') > 0) parts.push(countOf(count('declined'), 'request declined notice'));
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
@@ -105,7 +110,7 @@ export async function runRemind(options: RemindOptions, ctx: Context): Promise<v
   if (options.exec?.trim() === '') throw new UsageError('--exec: the command must not be empty');
   const window = windowFrom(ctx.now(), minutes, await practiceTimeZone(ctx));
   const api = await ctx.api();
-  const { due, unfinished } = await dueReminders(api, window);
+  const { due, unfinished } = await dueReminders(api, window, ctx.now());
   for (const { appointment, since } of unfinished) {
     ctx.out.warn(`The reminder of ${appointment.client_name ?? 'a client'} on ${appointment.date} ${parseTimeOfDay(appointment.start_time)} was claimed at ${since} by a run that has not finished; it is left alone (see docs/reminders.md).`);
   }

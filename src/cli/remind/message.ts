@@ -12,6 +12,10 @@ export const DEFAULT_TEMPLATE = 'Hi {first_name}, a reminder of your appointment
 const CHANGED = 'Hi {first_name}, your appointment on {previous_day} {previous_date} at {previous_time} has moved to {day} {date} at {time}. Reply if that does not suit you.';
 const BOOKED_AGAIN = 'Hi {first_name}, your appointment is booked again for {day} {date} at {time}. Reply if that does not suit you.';
 const CANCELLED = 'Hi {first_name}, your appointment on {day} {date} at {time} is cancelled. Reply to book another time.';
+// A request from the booking page: received, then accepted or declined.
+const REQUESTED = 'Hi {first_name}, we have your request for {day} {date} at {time}; you will hear from us once it is confirmed.';
+const ACCEPTED = 'Hi {first_name}, your appointment on {day} {date} at {time} is confirmed. See you then!';
+const DECLINED = 'Hi {first_name}, sorry: we cannot see you on {day} {date} at {time}. Please choose another time.';
 
 export interface MessageFields {
   name: string;
@@ -67,5 +71,8 @@ export function renderMessage(template: string, fields: MessageFields): string {
 export function templateOf(kind: ReminderKind, reminderTemplate: string, previous: MessageFields['previous']): string {
   if (kind === 'reminder') return reminderTemplate;
   if (kind === 'cancelled') return CANCELLED;
+  if (kind === 'requested') return REQUESTED;
+  if (kind === 'accepted') return ACCEPTED;
+  if (kind === 'declined') return DECLINED;
   return previous ? CHANGED : BOOKED_AGAIN;
 }

@@ -1,9 +1,10 @@
-// A reminder row as the service keeps it (migrations 0005 and 0013): one message about one
-// appointment, the first reminder or a notice following the message before it.
+// A reminder row as the service keeps it (migrations 0005, 0013 and 0020): one message about one
+// appointment, the first reminder (or a request's notice) or a notice following the message before it.
 
 type ReminderState = 'claimed' | 'sent' | 'failed';
 
-export type ReminderKind = 'reminder' | 'changed' | 'cancelled';
+// requested, accepted and declined: a request from the booking page arrived, and its answer (migration 20).
+export type ReminderKind = 'reminder' | 'changed' | 'cancelled' | 'requested' | 'accepted' | 'declined';
 
 export interface ReminderRow {
   id: string;

@@ -33,6 +33,8 @@ export interface RateLimitSettings {
   writesPerMinute: number;
   /** Requests to /auth/v1 per client IP a minute; 0 turns the limit off. */
   authPerMinute: number;
+  /** Booking requests (rpc/booking_request) per client IP an hour; 0 off; default 5 while any limit above is on. */
+  bookingRequestsPerHour?: number;
 }
 
 /** INTERFACE.md section 8. */

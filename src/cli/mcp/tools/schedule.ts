@@ -9,7 +9,8 @@ export const scheduleTool = tool({
   title: 'Schedule of a day or week',
   description: 'List the appointments of one day, or of the week (Monday to Sunday) around it, oldest first, '
     + 'as JSON rows (id, date, start_time, end_time, status, client_id, client_name, service_id, price, notes). '
-    + 'Use the id with reschedule or cancel.',
+    + 'status is requested (asked for on the booking page, waiting for the therapist: practice appt accept|decline), '
+    + 'scheduled, confirmed, completed, cancelled or no_show. Use the id with reschedule or cancel.',
   input: {
     day: z.string().default('today').describe(DAY),
     week: z.boolean().default(false).describe('true: the whole week of that day instead of the day alone'),
@@ -23,7 +24,7 @@ export const freeSlotsTool = tool({
   name: 'find_free_slots',
   title: 'Free time and bookable slots',
   description: 'The practice\'s free time from its business hours less closures (time off) and every booking that blocks '
-    + '(with its buffer), from now on: the database\'s free_time answer. With a service (or a duration) each day also lists '
+    + '(with its buffer; a request only until its hold expires), from now on: the database\'s free_time answer. With a service (or a duration) each day also lists '
     + 'the starts where such a booking fits: pick one to book. A day outside the hours shows closed: true; time off is '
     + 'listed under closures.',
   input: {

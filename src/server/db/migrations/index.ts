@@ -16,9 +16,10 @@ import { calendarAnswers } from './0013-calendar-answers.js';
 import { clientSearchName } from './0014-client-search-name.js';
 import { auditTrail } from './0015-audit-trail.js';
 import { payments } from './0016-payments.js';
+import { booking } from './0020-booking.js';
 import { calendarFeed } from './0021-calendar-feed.js';
 import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
   heldVisitStays, moneyIsANumber, bulkWrites, closures, schemaVersion, answers, calendarAnswers, clientSearchName, auditTrail, payments,
-  calendarFeed];
+  booking, calendarFeed];

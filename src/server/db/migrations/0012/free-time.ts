@@ -35,18 +35,23 @@ const hours = `
   select row_number() over () as n, openings.day, openings.opening, tsmultirange(openings.opening) - closed.ranges as usable
   from openings, closed`;
 
-// What bookings keep from others: each appointment that is not cancelled or no_show, from its start
-// to its end plus its buffer (the overlap rule of migration 4), merged. The day before is read too:
-// its buffer may run past midnight.
-const busy = `
+// Which bookings block, as migration 4's overlap rule says: those not cancelled or no_show. Migration
+// 20 passes its own rule (a request's hold blocks until it expires) to the functions it replaces.
+export const BLOCKS_UNTIL_CANCELLED = `booked.status not in ('cancelled', 'no_show')`;
+
+// What bookings keep from others: each appointment that blocks, from its start to its end plus its
+// buffer (the overlap rule of migration 4), merged. The day before is read too: its buffer may run
+// past midnight.
+const busy = (blocks: string) => `
   select coalesce(range_agg(tsrange(booked."date" + booked.start_time, booked."date" + booked.end_time + booked.buffer_minutes * interval '1 minute')), '{}'::tsmultirange) as ranges
   from public.appointments as booked
   where booked.therapist_id = ${ME} and booked."date" between day_from - 1 and day_to + 1
-    and booked.status not in ('cancelled', 'no_show')`;
+    and ${blocks}`;
 
-export const freeTimeFunctions = `
+/** free_windows and free_slots with `blocks` as the rule of which bookings block (see BLOCKS_UNTIL_CANCELLED). */
+export const freeWindowsAndSlots = (create: 'create' | 'create or replace', blocks: string) => `
 -- The free time: inside the openings, outside closures and bookings, not before not_before.
-create function public.free_windows(day_from date, day_to date, not_before timestamp default null)
+${create} function public.free_windows(day_from date, day_to date, not_before timestamp default null)
 returns table (date date, start_time text, end_time text)
 language plpgsql stable security invoker
 -- JIT would compile for longer than the answer takes (the planner cannot know how few rows a period
@@ -54,7 +59,7 @@ language plpgsql stable security invoker
 set jit = off set plan_cache_mode = force_generic_plan as $$
 begin
   return query
-  with busy as (${busy}
+  with busy as (${busy(blocks)}
   ), hours as (${hours}
   )
   select hours.day, to_char(lower(free), 'HH24:MI'), to_char(upper(free), 'HH24:MI')
@@ -69,7 +74,7 @@ comment on function public.free_windows(date, date, timestamp) is 'Free time fro
 -- Where a visit of length_minutes fits, its buffer_after kept free after it: every step_minutes from
 -- the opening, plus each edge (an opening, the end of a booking and its buffer, the end of a closure),
 -- as long as the visit lies inside one free window and its buffer touches no booking.
-create function public.free_slots(day_from date, day_to date, length_minutes integer, buffer_after integer default 0,
+${create} function public.free_slots(day_from date, day_to date, length_minutes integer, buffer_after integer default 0,
   step_minutes integer default 15, not_before timestamp default null)
 returns table (date date, start_time text, end_time text)
 language plpgsql stable security invoker
@@ -90,7 +95,7 @@ begin
     raise exception 'buffer_after must be 0 to 1440; got %', buffer_after using errcode = '22023';
   end if;
   return query
-  with busy as (${busy}
+  with busy as (${busy(blocks)}
   ), hours as (${hours}
   ), windows as (
     -- The free windows, each with the opening its grid counts from; an edge is where one starts,
@@ -119,7 +124,9 @@ end
 $$;
 comment on function public.free_slots(date, date, integer, integer, integer, timestamp) is 'Each start where a visit of length_minutes (and buffer_after kept free after it) fits, from day_from to day_to, on a grid of step_minutes from the opening plus the edges of the free time. Times only: safe for a public page.';
 
--- The answer of \`appt slots --json\`: the range, the length asked for, and each day with its free time
+`;
+
+export const freeTimeFunctions = `${freeWindowsAndSlots('create', BLOCKS_UNTIL_CANCELLED)}-- The answer of \`appt slots --json\`: the range, the length asked for, and each day with its free time
 -- and, given a service or a length, its slots. A service gives its duration and its buffer.
 create function public.free_time(day_from date, day_to date, not_before timestamp default null, time_zone text default null,
   service uuid default null, length_minutes integer default null, buffer_after integer default null, step_minutes integer default 15)

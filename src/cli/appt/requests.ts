@@ -1,0 +1,50 @@
+// `practice appt requests`: bookings asked for on the public page (status requested), soonest first,
+// each with how long it holds its slot; accept or decline each (accept.ts, decline.ts). A request whose
+// hold has expired no longer blocks its slot; it is listed as expired until someone takes the slot.
+import { Command } from 'commander';
+import { addOutputFlags } from '../../core/output-flags.js';
+import type { Column, RowOptions } from '../../core/output.js';
+import { query } from '../../core/query-builder.js';
+import { countOf } from '../../model/count.js';
+import type { Appointment } from '../../model/records.js';
+import { shortId } from '../../model/short-id.js';
+import type { Context } from '../context.js';
+import { readRanged } from '../shared/read-ranged.js';
+import { clock, FIELDS } from './shared.js';
+
+/** A request: the appointment with its hold (migration 20). */
+type Request = Appointment & { hold_until: string | null };
+
+const REQUEST_FIELDS = [...FIELDS, 'hold_until'];
+
+/** `until 2026-11-28 09:00` (UTC, as stored), `expired`, or `until you act`. */
+function holdText(holdUntil: string | null, now: Date): string {
+  if (holdUntil === null) return 'until you act';
+  return new Date(holdUntil) <= now ? 'expired' : `until ${holdUntil.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export function requestsCommand(ctx: Context): Command {
+  const columns: Column<Request>[] = [
+    { key: 'id', format: shortId },
+    { key: 'date' },
+    { key: 'start_time', header: 'START', format: clock },
+    { key: 'end_time', header: 'END', format: clock },
+    { key: 'client_name', header: 'CLIENT', format: (name, row) => name ?? shortId(row.client_id) },
+    { key: 'hold_until', header: 'HOLD', format: (holdUntil) => holdText(holdUntil as string | null, ctx.now()) },
+  ];
+  const command = new Command('requests')
+    .description('Bookings asked for on the booking page, waiting for you to accept or decline them')
+    .addHelpText('before', `Examples:
+  $ practice appt requests
+  $ practice appt requests --json id,date,start_time,client_name,hold_until
+  $ practice appt accept 3f2a9c1b
+  $ practice appt decline 3f2a9c1b --reason "I am away that week"
+`)
+    .action(async (options: RowOptions) => {
+      const rows = await readRanged<Request>(await ctx.api(), 'appointments',
+        query<Request>().eq('status', 'requested').order('date').order('start_time'));
+      await ctx.out.rows(rows, columns, options, 'No requests waiting.');
+      if (rows.length > 0 && !options.json && !options.format) ctx.out.note(`${countOf(rows.length, 'request')}: \`practice appt accept|decline <id>\`.`);
+    });
+  return addOutputFlags(command, REQUEST_FIELDS);
+}
