@@ -30,7 +30,7 @@ describe('the booking page', () => {
     for (const slug of ['Anna', 'a%3C%2Fscript%3E', '-anna']) {
       const response = await fetch(`${server.url}/book/${slug}`);
       expect(response.status, slug).toBe(404);
-      expect((await response.json()).message).toBe('No booking page at this address.');
+      expect(((await response.json()) as { message: string }).message).toBe('No booking page at this address.');
     }
   });
 
