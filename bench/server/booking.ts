@@ -2,7 +2,7 @@
 // stranger sends it (anon key, GET rpc/booking_free_starts for one day), beside the practice's plain
 // list of that same day, at 16 connections, in alternating slices (the machine is shared): within
 // 1.5x of the plain list's time per request. Run by run.ts on PGlite.
-import { runLoad, type LoadResult } from './wrk.js';
+import { combineSlices, runLoad, type LoadResult } from './wrk.js';
 
 const CONNECTIONS = 16;
 /** The free starts may cost at most this many times the plain day list's time per request. */
@@ -23,17 +23,6 @@ interface BookingRow {
   ceiling: null;
   goal: string;
   met: boolean;
-}
-
-/** Mean req/s, median p50, worst p99 and all errors of the slices of one request. */
-function slicesOf(results: LoadResult[]): LoadResult {
-  const p50s = results.map((r) => r.p50).sort((a, b) => a - b);
-  return {
-    rps: results.reduce((sum, r) => sum + r.rps, 0) / results.length,
-    p50: p50s[Math.floor(p50s.length / 2)]!,
-    p99: Math.max(...results.map((r) => r.p99)),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-  };
 }
 
 /** The practice's booking page over its seeded calendar, then the two requests measured in turn. */
@@ -60,7 +49,7 @@ export async function bookingRows(server: Target, therapist: Record<string, stri
     plain.push(await slice(`${rest}/appointments?date=eq.${day}&order=start_time.asc`, therapist));
     free.push(await slice(freeStarts, stranger));
   }
-  const [list, call] = [slicesOf(plain), slicesOf(free)];
+  const [list, call] = [combineSlices(plain), combineSlices(free)];
   const slower = list.rps / call.rps;
   return [
     { store: 'pglite day list', connections: CONNECTIONS, result: list, ceiling: null, goal: 'baseline of free starts', met: list.errors === 0 },

@@ -26,7 +26,7 @@ import { planRequest } from '../../src/server/rest/plan.js';
 import { toStatement } from '../../src/server/rest/sql.js';
 import { bookingRows } from './booking.js';
 import { benchFeed } from './feed.js';
-import { requireWrk, runLoad, type LoadResult } from './wrk.js';
+import { combineSlices, requireWrk, runLoad, type LoadResult } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -121,17 +121,6 @@ function measure(servers: Server[], headers: Record<string, string>, connections
 /** Slices of the plain/embedded comparison: alternating, so load from elsewhere weighs on both alike. */
 const ROUNDS = 5;
 
-/** Several results of one request as one: mean req/s, median p50, worst p99, all errors. */
-function combined(results: LoadResult[]): LoadResult {
-  const p50s = results.map((r) => r.p50).sort((a, b) => a - b);
-  return {
-    rps: results.reduce((sum, r) => sum + r.rps, 0) / results.length,
-    p50: p50s[Math.floor(p50s.length / 2)]!,
-    p99: Math.max(...results.map((r) => r.p99)),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-  };
-}
-
 /** Two requests in alternating slices, SECONDS of each in all. */
 async function measureAlternating(server: Server, headers: Record<string, string>, connections: number, paths: [string, string]): Promise<[LoadResult, LoadResult]> {
   const slice = (path: string) => runLoad({
@@ -143,7 +132,7 @@ async function measureAlternating(server: Server, headers: Record<string, string
     first.push(await slice(paths[0]));
     second.push(await slice(paths[1]));
   }
-  return [combined(first), combined(second)];
+  return [combineSlices(first), combineSlices(second)];
 }
 
 interface PgbenchScripts {

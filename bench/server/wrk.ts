@@ -93,8 +93,8 @@ export async function runLoad(...jobs: LoadJob[]): Promise<LoadResult> {
   }
 }
 
-/** Mean req/s, median p50, worst p99 and all errors of the slices of one request measured in turns. */
-function slicesOf(results: LoadResult[]): LoadResult {
+/** Slices of one request measured in turn, as one: mean req/s, median p50, worst p99, all errors. */
+export function combineSlices(results: LoadResult[]): LoadResult {
   const p50s = results.map((r) => r.p50).sort((a, b) => a - b);
   return {
     rps: results.reduce((sum, r) => sum + r.rps, 0) / results.length,
@@ -102,19 +102,4 @@ function slicesOf(results: LoadResult[]): LoadResult {
     p99: Math.max(...results.map((r) => r.p99)),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
   };
-}
-
-/**
- * Two requests in alternating slices, `rounds` of each, `seconds` of each in all: load from elsewhere
- * on a shared machine weighs on both alike, so their ratio holds where their absolute rates do not.
- */
-export async function runInTurns(first: Omit<LoadJob, 'warmupSeconds' | 'seconds'>, second: Omit<LoadJob, 'warmupSeconds' | 'seconds'>,
-  seconds: number, rounds = 5): Promise<[LoadResult, LoadResult]> {
-  const slice = (job: Omit<LoadJob, 'warmupSeconds' | 'seconds'>) => runLoad({ ...job, warmupSeconds: 1, seconds: Math.max(1, Math.round(seconds / rounds)) });
-  const results: [LoadResult[], LoadResult[]] = [[], []];
-  for (let round = 0; round < rounds; round++) {
-    results[0].push(await slice(first));
-    results[1].push(await slice(second));
-  }
-  return [slicesOf(results[0]), slicesOf(results[1])];
 }

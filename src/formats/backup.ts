@@ -15,10 +15,15 @@ import {
 const BACKUP_FORMAT = 'practice-export';
 const BACKUP_VERSION = 1;
 
-/** The tables of a backup, in the order an import inserts them: every table after those it references. */
+/**
+ * The tables of a backup, in the order an import inserts them: every table after those it references.
+ * booking_pages (migration 20) is not among them: its slug is the page's address on the whole service,
+ * so a second practice on the same backend could not load it; `practice booking enable` makes it again,
+ * and each request keeps the consent text it agreed to.
+ */
 export const BACKUP_TABLES = [
-  'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'payments', 'sessions', 'expenses',
-  'conversation_log', 'reminders', 'practice_settings',
+  'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'booking_requests', 'payments', 'sessions',
+  'expenses', 'conversation_log', 'reminders', 'practice_settings',
 ] as const;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
@@ -42,10 +47,24 @@ const reminderSchema = z.object({
   state: z.enum(['claimed', 'sent', 'failed']),
   error: z._default(z.nullable(z.string()), null),
   message_id: z._default(z.nullable(z.guid()), null),
-  kind: z.enum(['reminder', 'changed', 'cancelled']),
+  kind: z.enum(['reminder', 'changed', 'cancelled', 'requested', 'accepted', 'declined']),
   announced_date: z.iso.date(),
   announced_start: z.string().check(z.regex(/^\d{2}:\d{2}(:\d{2})?$/, 'expected a time as HH:MM')),
   follows_id: z._default(z.nullable(z.guid()), null),
+});
+
+// Requests made on the booking page (migration 20): the consent each client agreed to (its exact
+// text) and their intake answers, records kept with the client.
+const bookingRequestSchema = z.object({
+  id: z.guid(),
+  created_at: z._default(z.nullable(z.iso.datetime({ offset: true })), null),
+  appointment_id: z.guid(),
+  client_id: z.guid(),
+  email: z.string(),
+  answers: z._default(z.array(z.object({ id: z.string(), label: z.string(), type: z.string(), answer: z.union([z.string(), z.boolean()]) })), []),
+  consent_version: z._default(z.nullable(z.number()), null),
+  consent_text: z._default(z.nullable(z.string()), null),
+  consented_at: z._default(z.nullable(z.iso.datetime({ offset: true })), null),
 });
 
 // The practice's settings (migration 15): retention periods and the details documents print.
@@ -91,7 +110,9 @@ const rowSchemas = {
   business_hours: z.omit(businessHoursSchema, { therapist_id: true }),
   closures: closureSchema,
   packages: packageSchema,
+  // A requested appointment's hold_until (migration 20) is not carried: restored, it waits for the therapist.
   appointments: z.omit(appointmentSchema, { therapist_id: true }),
+  booking_requests: bookingRequestSchema,
   payments: paymentSchema,
   sessions: z.omit(sessionNoteSchema, { therapist_id: true }),
   expenses: z.omit(expenseSchema, { therapist_id: true }),
@@ -186,12 +207,13 @@ const envelopeSchema = z.object({
     sessions: z.array(rowSchemas.sessions),
     expenses: z.array(rowSchemas.expenses),
     conversation_log: z.array(rowSchemas.conversation_log),
-    // Files written before time off, reminders, settings and money travelled have none of them.
+    // Files written before time off, reminders, settings, money and booking requests travelled have none of them.
     closures: z._default(z.array(rowSchemas.closures), []),
     reminders: z._default(z.array(rowSchemas.reminders), []),
     practice_settings: z._default(z.array(rowSchemas.practice_settings), []),
     packages: z._default(z.array(rowSchemas.packages), []),
     payments: z._default(z.array(rowSchemas.payments), []),
+    booking_requests: z._default(z.array(rowSchemas.booking_requests), []),
   }),
 });
 
@@ -286,6 +308,8 @@ const REFERENCES = [
   { table: 'payments', column: 'appointment_id', target: 'appointments' },
   { table: 'payments', column: 'package_id', target: 'packages' },
   { table: 'payments', column: 'reverses_id', target: 'payments' },
+  { table: 'booking_requests', column: 'appointment_id', target: 'appointments' },
+  { table: 'booking_requests', column: 'client_id', target: 'clients' },
 ] as const satisfies readonly { table: BackupTable; column: string; target: BackupTable }[];
 
 function danglingReferences(tables: BackupTables): string[] {
@@ -353,6 +377,7 @@ export function importOrder(backup: Backup): ImportStep[] {
     { table: 'closures', rows: tables.closures.map(stamped) },
     { table: 'packages', rows: tables.packages.map(createdBy(exported_at)) },
     { table: 'appointments', rows: tables.appointments.map(stamped) },
+    { table: 'booking_requests', rows: tables.booking_requests.map(createdBy(exported_at)) },
     // A refund or void after the payment it reverses, which the ledger requires to exist.
     { table: 'payments', rows: afterWhatTheyFollow(tables.payments, 'reverses_id').map(createdBy(exported_at)) },
     { table: 'sessions', rows: afterWhatTheyFollow(tables.sessions, 'amends_id').map(stamped) },

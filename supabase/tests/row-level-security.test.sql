@@ -5,6 +5,12 @@
 begin;
 \ir fixtures/two-practices.psql
 
+-- The policies of the booking page's roles on a table (migration 20): named after the role.
+create function practice_tests.booking_policies(tbl name) returns text[] language sql stable as $$
+  select coalesce(array_agg(policyname::text order by policyname), '{}') from pg_policies
+  where schemaname = 'public' and tablename = tbl and policyname in ('booking_reader', 'booking_writer')
+$$;
+
 create function practice_tests.confined_to_its_practice(tbl name) returns setof text language plpgsql as $$
 declare
   relation constant text := format('public.%I', tbl);
@@ -27,6 +33,7 @@ declare
   -- The planted row's columns a write may set: a generated one (clients.search_name) takes none.
   writable text;
   plant text;
+  booking_policy text;
 begin
   -- As the migrating role, which row-level security does not confine: what there is.
   execute counts into own_rows, other_rows using a;
@@ -47,11 +54,20 @@ begin
   return next ok((select relforcerowsecurity or not (pg_has_role('anon', relowner, 'USAGE') or pg_has_role('authenticated', relowner, 'USAGE'))
       from pg_class where oid = relation::regclass),
     format('%s: row-level security is forced, or no request role owns the table', tbl));
-  -- calendar_feeds has a second, for the migrating role alone: the feed's lookup by token (calendar-feed.test.sql).
-  return next policies_are('public', tbl, case tbl when 'calendar_feeds' then array['feed_lookup', 'own_practice'] else array['own_practice'] end,
-    format('%s: one policy for the API roles, own_practice', tbl));
+  -- Besides own_practice, the booking page's roles (migration 20) have their own, each for that role alone.
+  -- And calendar_feeds one for the migrating role alone: the feed's lookup by token (calendar-feed.test.sql).
+  return next policies_are('public', tbl, array['own_practice'] || practice_tests.booking_policies(tbl)
+      || case tbl when 'calendar_feeds' then array['feed_lookup'] else array[]::text[] end,
+    format('%s: one policy, own_practice, and the booking roles'' own', tbl));
   return next policy_roles_are('public', tbl, 'own_practice', array['authenticated'],
     format('%s: the policy is for authenticated only, so anon reaches no row', tbl));
+  foreach booking_policy in array practice_tests.booking_policies(tbl) loop
+    return next policy_roles_are('public', tbl, booking_policy, array[booking_policy],
+      format('%s: the policy %s is for the role %s alone', tbl, booking_policy, booking_policy));
+    return next policy_cmd_is('public', tbl, booking_policy,
+      case when booking_policy = 'booking_reader' or tbl in ('booking_pages', 'service_menu') then 'select' else 'all' end,
+      format('%s: %s reads%s', tbl, booking_policy, case when booking_policy = 'booking_writer' and tbl not in ('booking_pages', 'service_menu') then ' and adds' else ' only' end));
+  end loop;
   return next policy_cmd_is('public', tbl, 'own_practice', 'all', format('%s: the policy covers every command', tbl));
   select qual, with_check into policy from pg_policies where schemaname = 'public' and tablename = tbl and policyname = 'own_practice';
   return next is(array[policy.qual, policy.with_check], array['(therapist_id = ( SELECT auth.uid() AS uid))', '(therapist_id = ( SELECT auth.uid() AS uid))'],
@@ -99,7 +115,8 @@ begin
 end $$;
 
 -- audit_log is written only by the database and read-only to every request: audit-trail.test.sql.
-select plan((select 18 * count(*)::int from pg_tables where schemaname = 'public' and tablename <> 'audit_log'));
+select plan((select 18 * count(*)::int from pg_tables where schemaname = 'public' and tablename <> 'audit_log')
+  + (select 2 * count(*)::int from pg_policies where schemaname = 'public' and policyname in ('booking_reader', 'booking_writer')));
 select practice_tests.confined_to_its_practice(tablename) from pg_tables where schemaname = 'public' and tablename <> 'audit_log' order by tablename;
 select * from finish();
 rollback;

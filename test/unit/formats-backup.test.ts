@@ -38,6 +38,7 @@ const ids = {
   setting: 'a0000000-0000-4000-8000-000000000001',
   fivePack: 'b0000000-0000-4000-8000-000000000001',
   paid: 'c0000000-0000-4000-8000-000000000001',
+  request: 'd0000000-0000-4000-8000-000000000001',
   refunded: 'c0000000-0000-4000-8000-000000000002',
 };
 
@@ -74,6 +75,10 @@ function serviceRows() {
       { id: ids.reminded, ...owned, appointment_id: ids.visit3, client_id: ids.bob, channel: 'sms', message: 'See you at 13:00', state: 'sent' as const, error: null, message_id: null, kind: 'reminder' as const, announced_date: '2026-11-30', announced_start: '13:00', follows_id: null },
     ],
     practice_settings: [{ id: ids.setting, ...owned, key: 'practice_name', value: 'Praxis Lee' }],
+    booking_requests: [{
+      id: ids.request, therapist_id: THERAPIST, created_at: AT, appointment_id: ids.visit3, client_id: ids.bob, email: 'bob@example.com',
+      answers: [{ id: 'first', label: 'First visit?', type: 'yes_no', answer: true }], consent_version: 2, consent_text: 'I agree.', consented_at: AT,
+    }],
     packages: [{ id: ids.fivePack, therapist_id: THERAPIST, created_at: AT, client_id: ids.ann, service_id: ids.swedish, visits: 5, price: 400, sold_on: '2026-11-01', expires_on: null, note: null }],
     payments: [
       // A refund before the payment it reverses: the import puts it after.
@@ -96,7 +101,7 @@ function write(tables: BackupInput['tables'] = serviceRows(), sourceUrl = 'https
 function emptyTables(): BackupInput['tables'] {
   return {
     practice_settings: [], clients: [], service_menu: [], business_hours: [], closures: [], packages: [], appointments: [], payments: [],
-    sessions: [], expenses: [], conversation_log: [], reminders: [],
+    sessions: [], expenses: [], conversation_log: [], reminders: [], booking_requests: [],
   };
 }
 
@@ -147,6 +152,7 @@ describe('writeBackup', () => {
         '    "closures": [],',
         '    "packages": [],',
         '    "appointments": [],',
+        '    "booking_requests": [],',
         '    "payments": [],',
         '    "sessions": [],',
         '    "expenses": [',
@@ -278,7 +284,7 @@ describe('readBackup', () => {
     {
       name: 'an unknown status',
       text: documentWith((d) => (d.tables.appointments[0].status = 'done')),
-      problems: [`tables.appointments[0] (id ${ids.visit1}).status: Invalid option: expected one of "scheduled"|"confirmed"|"completed"|"cancelled"|"no_show"`],
+      problems: [`tables.appointments[0] (id ${ids.visit1}).status: Invalid option: expected one of "requested"|"scheduled"|"confirmed"|"completed"|"cancelled"|"no_show"`],
     },
     {
       name: 'a row that is not an object',
@@ -359,8 +365,8 @@ describe('importOrder', () => {
 
   it('inserts the tables in foreign-key order', () => {
     expect(importOrder(backup).map((step) => step.table)).toEqual([
-      'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'payments', 'sessions', 'expenses',
-      'conversation_log', 'reminders', 'practice_settings',
+      'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'booking_requests', 'payments', 'sessions',
+      'expenses', 'conversation_log', 'reminders', 'practice_settings',
     ]);
   });
 
@@ -444,8 +450,8 @@ describe('importOrder', () => {
     for (const step of importOrder(sparse)) {
       const first = step.rows.find((row) => row.id === sparse.tables[step.table][0]!.id)!;
       expect(first.created_at).toBe(EXPORTED_AT);
-      // The log and the money ledger are never updated: they have no updated_at.
-      if (!['conversation_log', 'packages', 'payments'].includes(step.table)) expect((first as { updated_at: string }).updated_at).toBe(EXPORTED_AT);
+      // The log, the money ledger and booking requests are never updated: they have no updated_at.
+      if (!['conversation_log', 'packages', 'payments', 'booking_requests'].includes(step.table)) expect((first as { updated_at: string }).updated_at).toBe(EXPORTED_AT);
     }
     const bob = importOrder(sparse)[0]!.rows[1] as { created_at: string; updated_at: string };
     expect([bob.created_at, bob.updated_at]).toEqual([EXPORTED_AT, LATER]);

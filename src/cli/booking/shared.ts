@@ -53,7 +53,7 @@ export const COLUMNS: Column<ShownPage>[] = [
   { key: 'questions', format: (questions) => String((questions as Question[]).length) },
 ];
 
-export const NO_PAGE_HINT = 'Turn it on with `practice booking enable --slug <address>`.';
+const NO_PAGE_HINT = 'Turn it on with `practice booking enable --slug <address>`.';
 
 /** The practice's page; null when it has none. */
 export async function readPage(ctx: Context): Promise<BookingPage | null> {
@@ -93,7 +93,7 @@ export function spanOption(flag: string, text: string, min: number, max: number)
 }
 
 /** Minutes as the flags take them: whole days as `2d`, whole hours as `24h`, else `90m`. */
-export function spanText(minutes: number): string {
+function spanText(minutes: number): string {
   if (minutes > 0 && minutes % (24 * 60) === 0) return `${minutes / (24 * 60)}d`;
   if (minutes > 0 && minutes % 60 === 0) return `${minutes / 60}h`;
   return `${minutes}m`;

@@ -53,6 +53,10 @@ begin
   return new;
 end $$;
 
+-- The few requests among a practice's appointments, by day: what the trigger below looks among, so
+-- a write into a practice of 20,000 appointments costs it what it costs in an empty one.
+create index appointments_requested on public.appointments (therapist_id, "date") where status = 'requested';
+
 -- Before the overlap check (triggers fire by name): a request whose hold has expired gives way to the
 -- booking that needs its slot, which the exclusion constraint could not otherwise let through.
 create function practice_private.check_appointment_hold_expiry() returns trigger
