@@ -63,7 +63,7 @@ async function runFeed(options: FeedOptions, ctx: Context): Promise<void> {
     }
     const [changed] = await api.update<FeedRow>('calendar_feeds', mine(), { full_names: fullNames, time_zone: timeZone });
     if (options.json) ctx.out.json({ url: null, names: namesOf(changed!.full_names), time_zone: changed!.time_zone, created_at: changed!.created_at });
-    else ctx.out.success(`The feed now shows ${namesOf(fullNames) === 'full' ? 'full names' : 'initials'} in ${timeZone}; its URL stays the same.`);
+    else ctx.out.success(`The feed now shows ${fullNames ? 'full names' : 'initials'} in ${timeZone}; its URL stays the same.`);
     return;
   }
 
@@ -78,6 +78,6 @@ async function runFeed(options: FeedOptions, ctx: Context): Promise<void> {
     return;
   }
   ctx.out.print(url);
-  ctx.out.note(`${existing === undefined ? 'A new feed' : 'A new URL; the old one no longer works'}: subscribe to it in your calendar app (${namesOf(fullNames)} names, ${timeZone}).`
+  ctx.out.note(`${existing === undefined ? 'A new feed' : 'A new URL; the old one no longer works'}: subscribe to it in your calendar app (${fullNames ? 'full names' : 'clients as initials'}, ${timeZone}).`
     + ' Keep it private: anyone with it sees your appointments. It is shown only now.');
 }
