@@ -26,6 +26,7 @@ import { parseQuery } from '../../src/server/rest/parse-query.js';
 import { planRequest } from '../../src/server/rest/plan.js';
 import { toStatement } from '../../src/server/rest/sql.js';
 import { bookingRows } from './booking.js';
+import { benchFeed } from './feed.js';
 import { combineSlices, requireWrk, runLoad, type LoadResult } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -292,6 +293,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
       });
     }
     if (store === 'pglite') rows.push(...(await bookingRows(server, headers, SECONDS)));
+    rows.push(...(await benchFeed(store, server.url, headers, 1, SECONDS)));
     if (databaseUrl) {
       // More instances on the same database and secret, a data dir each (a data dir has one server).
       for (let i = 1; i < INSTANCES; i++) siblingDirs.push(await mkdtemp(join(tmpdir(), 'practice-bench-')));

@@ -44,6 +44,7 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'import', summary: 'Load a backup written by `practice export`; safe to run again', load: async () => (await import('./import/index.js')).importCommand },
   { name: 'audit', summary: 'Who changed or read what, when and through what; verify the trail', load: async () => (await import('./audit/index.js')).auditCommand },
   { name: 'booking', summary: 'The public booking page: turn it on, what it offers, consent and intake questions', load: async () => (await import('./booking/index.js')).bookingCommand },
+  { name: 'calendar', summary: "The practice's private calendar feed, for a phone's or laptop's calendar", load: async () => (await import('./calendar/index.js')).calendarCommand },
   { name: 'settings', summary: "The practice's retention periods and its details (name, address, tax id, licence)", load: async () => (await import('./settings/index.js')).settingsCommand },
   { name: 'retention', summary: 'Delete what has passed its retention period (a dry run unless --yes)', load: async () => (await import('./retention/index.js')).retentionCommand },
   { name: 'mcp', summary: 'Serve the practice to an assistant as MCP tools over stdio', load: async () => (await import('./mcp/index.js')).mcpCommand(report) },

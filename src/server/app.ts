@@ -10,6 +10,8 @@ import type { Database } from './db/database.js';
 import type { SchemaCache } from './db/schema-cache.js';
 import { failures, toErrorResponse } from './errors.js';
 import { registerAdminRoutes } from './http/admin-routes.js';
+import { registerBookingPageRoute } from './http/booking-page.js';
+import { registerCalendarFeedRoute } from './http/calendar-feed.js';
 import { apiKeyGate, withoutApiKey } from './http/apikey.js';
 import { registerBookingLimits } from './http/booking-limits.js';
 import { readBodiesAsText } from './http/body-text.js';
@@ -200,6 +202,8 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
     onRequest: { credentials: limits.auth, signedIn: limits.rest.length > 0 ? [identifyForLimits, ...limits.rest] : [] },
   });
   registerAdminRoutes(app, { db, onRequest: authenticate });
+  registerCalendarFeedRoute(app, { db, onRequest: limits.rest });
+  registerBookingPageRoute(app, { anonKey: keys.anonKey, onRequest: limits.rest });
 
   app.setNotFoundHandler((request, reply) => sendError(reply, request, failures.invalidPath(request.url.split('?')[0]!)));
   app.setErrorHandler((err, request, reply) => sendError(reply, request, err));

@@ -1,7 +1,7 @@
 // Tenant isolation, as a grid: 13 tables (and the audit trail, which only the database writes) x 5 callers (the owner, another practice, the apikey alone,
 // an expired token, a forged token) x 5 operations (GET, POST, PATCH, DELETE, upsert). Whatever a
 // caller other than the owner does, the owner re-reads its row unchanged afterwards.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   anonymous, createClient, expectError, expiredCaller, forgedCaller, insert, practice, rows,
@@ -31,6 +31,8 @@ interface GridTable {
   /** A change to the row, as a PATCH body. */
   change: Row;
 }
+
+const randomDigest = () => randomBytes(32).toString('hex');
 
 const TABLES: GridTable[] = [
   {
@@ -62,6 +64,13 @@ const TABLES: GridTable[] = [
     body: () => ({ key: 'practice_name', value: 'Grid Practice' }),
     another: () => ({ key: 'address', value: '1 Grid Street' }),
     change: { value: 'Changed Practice' },
+  },
+  {
+    // Digests are unique across practices: each row gets a fresh one.
+    name: 'calendar_feeds', referencesClient: false, appendOnly: false,
+    body: () => ({ token_digest: randomDigest(), time_zone: 'Europe/Berlin' }),
+    another: () => ({ token_digest: randomDigest(), time_zone: 'America/New_York', full_names: true }),
+    change: { full_names: true },
   },
   {
     name: 'expenses', referencesClient: false, appendOnly: false,

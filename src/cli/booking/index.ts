@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { consentCommand } from './consent.js';
 import { disableCommand } from './disable.js';
 import { enableCommand } from './enable.js';
+import { pageCommand } from './page.js';
 import { questionsCommand } from './questions.js';
 import { showCommand } from './show.js';
 
@@ -21,5 +22,6 @@ export function bookingCommand(ctx: Context): Command {
     .addCommand(enableCommand(ctx))
     .addCommand(disableCommand(ctx))
     .addCommand(consentCommand(ctx))
-    .addCommand(questionsCommand(ctx));
+    .addCommand(questionsCommand(ctx))
+    .addCommand(pageCommand(ctx));
 }

@@ -19,8 +19,9 @@ import { payments } from './0016-payments.js';
 import { invoices } from './0017-invoices.js';
 import { recordsLaw } from './0019-records-law.js';
 import { booking } from './0020-booking.js';
+import { calendarFeed } from './0021-calendar-feed.js';
 import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
   heldVisitStays, moneyIsANumber, bulkWrites, closures, schemaVersion, answers, calendarAnswers, clientSearchName, auditTrail, payments,
-  invoices, recordsLaw, booking];
+  invoices, recordsLaw, booking, calendarFeed];
