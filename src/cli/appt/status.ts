@@ -9,6 +9,7 @@ import { query } from '../../core/query-builder.js';
 import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { type ConfirmOptions, yesOption } from '../shared/confirm.js';
+import { checkNotCompleted, checkPaidTargets, completePaidVisit, paidOption, type PaidOptions } from '../shared/paid-visit.js';
 import { reportChange } from '../shared/report.js';
 import { cancelSeries } from './cancel-series.js';
 import { confirmConcerns, notStartedConcern } from './concerns.js';
@@ -32,7 +33,8 @@ export function statusCommand(ctx: Context, verb: StatusVerb): Command {
 `)
     .addHelpText('after', `
 An appointment already ${statusWord(verb.status)} is left as it is, with a notice (exit 0).`)
-    .action((ids: string | string[], options: ConfirmOptions & ScopeOptions & ManyOptions) => {
+    .action((ids: string | string[], options: ConfirmOptions & ScopeOptions & ManyOptions & PaidOptions) => {
+      checkPaidTargets(ids, options);
       if (typeof ids === 'string') return runStatus(ids, verb, options, ctx);
       return ids.length === 1 && !options.allUnresolved && options.before === undefined ? runStatus(ids[0]!, verb, options, ctx) : runStatusMany(ids, verb, options, ctx);
     });
@@ -41,6 +43,7 @@ An appointment already ${statusWord(verb.status)} is left as it is, with a notic
     command.option('--all-unresolved', 'every appointment that is over and still scheduled or confirmed (see `appt unresolved`), asked once');
     command.addOption(new Option('--before <day>', 'with --all-unresolved: only those on days before this one (default: over by now)'));
   }
+  if (verb.verb === 'complete') command.addOption(paidOption()).addHelpText('before', '  $ practice appt complete 3f2a --paid card\n');
   if (verb.verb === 'cancel') {
     for (const option of scopeOptions('cancel')) command.addOption(option);
     command.addHelpText('before', '  $ practice appt cancel 3f2a --following\n');
@@ -48,9 +51,10 @@ An appointment already ${statusWord(verb.status)} is left as it is, with a notic
   return addOutputFlags(command, FIELDS);
 }
 
-async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions & ScopeOptions, ctx: Context): Promise<void> {
+async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions & ScopeOptions & PaidOptions, ctx: Context): Promise<void> {
   const current = await fetchAppointment(ctx, text);
   if (inScope(options)) return cancelSeries(ctx, current, options);
+  if (options.paid !== undefined) checkNotCompleted(current);
   if (current.status === verb.status) {
     ctx.out.note(`Already ${statusWord(verb.status)}: ${describe(current)}; nothing changed.`);
     if (options.json || options.format) await ctx.out.record(current, COLUMNS, options);
@@ -62,6 +66,11 @@ async function runStatus(text: string, verb: StatusVerb, options: ConfirmOptions
   if ('early' in verb) {
     const early = await notStartedConcern(ctx, current);
     await confirmConcerns(ctx, options.yes, early ? [early] : [], verb.early.action, verb.early.question);
+  }
+  if (options.paid !== undefined) {
+    const { visit, outcome } = await completePaidVisit(ctx, current, options.paid);
+    await reportChange(ctx, `${verb.done}: ${describe(visit)}`, visit, COLUMNS, options);
+    return ctx.out.note(outcome);
   }
   const write = (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id), { status: verb.status });
   const [changed] = await (undo ? unlessSignedNote(ctx, current, write) : write);

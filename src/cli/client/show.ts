@@ -2,7 +2,8 @@
 // price), the visits to come, and their latest notes, read in one request through resource
 // embedding (or, from a backend that refuses it, apart and in parallel). --json prints one object,
 // the client's own fields (its `notes` too) with the related records under `last_visits`,
-// `upcoming` and `session_notes`; --format csv|ndjson the client as `client list` prints it.
+// `upcoming` and `session_notes`, and what they owe under `balance`; --format csv|ndjson the client
+// as `client list` prints it.
 import { Command } from 'commander';
 import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
@@ -20,6 +21,7 @@ import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { countOption, practiceTimeZone } from '../shared/input.js';
 import { noteSummary } from '../shared/note-text.js';
+import { balanceText, clientBalance, type ClientBalance } from '../shared/client-balance.js';
 import { resolveClient } from '../shared/resolve.js';
 import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
 
@@ -28,7 +30,7 @@ interface ShowOptions extends RowOptions {
 }
 
 /** What `client show --json` prints: the client's fields and, under keys of their own, the related records. */
-const CLIENT_SHOW_FIELDS = [...FIELDS, 'last_visits', 'upcoming', 'session_notes'];
+const CLIENT_SHOW_FIELDS = [...FIELDS, 'balance', 'last_visits', 'upcoming', 'session_notes'];
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')
@@ -48,7 +50,7 @@ export function showCommand(ctx: Context): Command {
 
 /** An appointment with its service's name, as embedding `service:service_menu(name)` returns it. */
 type Visit = Appointment & { service: { name: string } | null };
-type ClientWithHistory = Client & { last_visits: Visit[]; upcoming: Visit[]; session_notes: SessionNote[] };
+type ClientWithHistory = Client & { last_visits: Visit[]; upcoming: Visit[]; session_notes: SessionNote[]; balance?: ClientBalance | null };
 
 /** Which visits each list holds: the completed ones newest first, the booked ones from today on. */
 const lastVisits = (recent: number) => query<Appointment>().eq('status', 'completed').order('date', 'desc').order('start_time', 'desc').limit(recent);
@@ -97,11 +99,12 @@ async function runShow(text: string, options: ShowOptions, ctx: Context): Promis
   const api = await ctx.api();
   const timeZone = await practiceTimeZone(ctx);
   const today = todayIn(ctx.now(), timeZone);
-  const client = await readEmbedded(api, id, recent, today).catch((err: unknown) => {
+  const [found, balance] = await Promise.all([readEmbedded(api, id, recent, today).catch((err: unknown) => {
     if (refusesEmbedding(err)) return readSeparately(api, id, recent, today);
     throw err;
-  });
-  if (!client) throw new CommandError(`Client ${shortId(id)} was not found.`, NOT_FOUND_HINT);
+  }), clientBalance(ctx, id, today)]);
+  if (!found) throw new CommandError(`Client ${shortId(id)} was not found.`, NOT_FOUND_HINT);
+  const client = { ...found, balance };
   // --json: the whole record with its lists; --format: the client as `client list` prints it.
   if (options.json && !options.format) return ctx.out.record(client, [], options);
   if (options.format) return ctx.out.record(client, COLUMNS, options);
@@ -124,6 +127,7 @@ function clientText(client: ClientWithHistory, timeZone: string, { bold, dim }: 
     `${bold(visibleText(client.name))}  ${dim(shortId(client.id))}  ${client.status}`,
     ...(['phone', 'email', 'notes'] as const).filter((key) => client[key]).map((key) => `${key}:  ${visibleText(client[key]!)}`),
     `visits: ${client.total_visits}`,
+    ...(client.balance ? [`balance: ${balanceText(client.balance)}`] : []),
     '',
     bold('Last visits'),
     ...visitLines(client.last_visits, 'price'),

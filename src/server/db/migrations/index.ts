@@ -16,7 +16,9 @@ import { calendarAnswers } from './0013-calendar-answers.js';
 import { clientSearchName } from './0014-client-search-name.js';
 import { auditTrail } from './0015-audit-trail.js';
 import { payments } from './0016-payments.js';
+import { moneyAnswers } from './0018-money-answers.js';
 import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
-  heldVisitStays, moneyIsANumber, bulkWrites, closures, schemaVersion, answers, calendarAnswers, clientSearchName, auditTrail, payments];
+  heldVisitStays, moneyIsANumber, bulkWrites, closures, schemaVersion, answers, calendarAnswers, clientSearchName, auditTrail, payments,
+  moneyAnswers];
