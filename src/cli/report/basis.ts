@@ -21,7 +21,7 @@ export function addBasisFlag(command: Command): Command {
 }
 
 /**
- * The arguments a collected answer takes besides the period. A billed one takes none, so it is
+ * The arguments a P&L answer takes besides the period for `basis`. Billed takes none, so it is
  * migration 12's function and answers on any backend since.
  */
 export async function basisArguments(ctx: Context, basis: Basis): Promise<Record<string, string>> {

@@ -9,7 +9,8 @@ import { countOf } from '../../model/count.js';
 import { amountCents } from '../../model/money.js';
 import type { Period } from '../../reports/period.js';
 import type { Context } from '../context.js';
-import { addBasisFlag, basisArguments, type BasisOptions, COLLECTED_SCHEMA_VERSION } from './basis.js';
+import { practiceTimeZone } from '../shared/input.js';
+import { addBasisFlag, type BasisOptions, COLLECTED_SCHEMA_VERSION } from './basis.js';
 import { printSeries } from './chart.js';
 import { addPeriodFlags, type PeriodOptions, reportPeriod } from './period.js';
 import { isInterval, money, noteUnpriced, readReport, sumMoney, sumOf } from './reads.js';
@@ -72,7 +73,7 @@ async function runRevenue(options: RevenueOptions, ctx: Context): Promise<void> 
 
 async function runCollected(options: RevenueOptions, period: Period, ctx: Context): Promise<void> {
   const by = options.by;
-  const args = { group_by: by, ...(await basisArguments(ctx, 'collected')) };
+  const args = { group_by: by, time_zone: await practiceTimeZone(ctx) };
   const answer = await readReport<CollectedAnswer>(ctx, 'collected_revenue_report', period, args, COLLECTED_SCHEMA_VERSION);
   const rows: CollectedRow[] = answer.map(({ label, payments, received, refunded, revenue }) => (
     { [by]: label, payments, received: money(received), refunded: money(refunded), revenue: money(revenue) }));
