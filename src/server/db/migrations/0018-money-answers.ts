@@ -5,6 +5,7 @@
 import { balancesFunction } from './0018/balances.js';
 import { collectedRevenueFunction } from './0018/collected-revenue.js';
 import { moneyIndexes } from './0018/indexes.js';
+import { packageDrawsPlanning } from './0018/package-draws.js';
 import { paidVisitFunction } from './0018/paid-visit.js';
 import { pnlBasisFunctions } from './0018/pnl-basis.js';
 import { receivablesFunction } from './0018/receivables.js';
@@ -27,5 +28,5 @@ grant execute on function public.${signature} to authenticated, service_role;`).
 export const moneyAnswers: Migration = {
   version: 18,
   name: 'money answers: set-based balances, collected revenue and P&L, receivables, a visit completed with its payment',
-  sql: [moneyIndexes, balancesFunction, collectedRevenueFunction, pnlBasisFunctions, receivablesFunction, paidVisitFunction, grants].join('\n'),
+  sql: [moneyIndexes, packageDrawsPlanning, balancesFunction, collectedRevenueFunction, pnlBasisFunctions, receivablesFunction, paidVisitFunction, grants].join('\n'),
 };

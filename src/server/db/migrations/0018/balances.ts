@@ -10,7 +10,13 @@ export const balancesFunction = `
 create or replace function public.balances(for_client uuid default null, as_of date default current_date)
 returns table (client_id uuid, client_name text, billed numeric, paid numeric, owed numeric,
   visits integer, covered_visits integer, oldest_unpaid date, days_unpaid integer)
-language sql stable security invoker set search_path = '' set enable_nestloop = off as $$
+language plpgsql stable security invoker set search_path = '' set enable_nestloop = off
+-- A plan for the arguments given: one client's rows through the indexes on (therapist_id, client_id),
+-- all of them by one scan each. (A SQL function's plan is generic: it scanned everything for one client.)
+set plan_cache_mode = force_custom_plan as $$
+#variable_conflict use_column
+begin
+  return query
   with ${clientLedger('for_client')},
   billed as (
     -- Payments settle the oldest charges first: the oldest unpaid day is the first whose running total passes what was paid.
@@ -24,6 +30,7 @@ language sql stable security invoker set search_path = '' set enable_nestloop = 
   from billed
   full join paid on paid.client_id = billed.client_id
   join public.clients as client on client.therapist_id = ${ME} and client.id = coalesce(billed.client_id, paid.client_id)
-  order by billed.oldest_unpaid nulls last, client.name, client.id
+  order by billed.oldest_unpaid nulls last, client.name, client.id;
+end
 $$;
 `;
