@@ -2,7 +2,8 @@
 // The transition is checked here (src/model) before the PATCH; the service enforces the same table.
 // Completing or marking a no-show before the start, and undoing a completion, are asked first. A verb
 // whose end state already holds changes nothing and exits 0 with a notice (README "Exit codes").
-// complete and no-show also take several ids, or every unresolved appointment (status-many.ts).
+// complete and no-show also take several ids, or every unresolved appointment (status-many.ts);
+// `complete ID --paid METHOD` records the visit's price in the same transaction (shared/paid-visit.ts).
 import { Command, Option } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import { query } from '../../core/query-builder.js';
