@@ -104,7 +104,8 @@ async function runShow(text: string, options: ShowOptions, ctx: Context): Promis
     throw err;
   }), clientBalance(ctx, id, today)]);
   if (!found) throw new CommandError(`Client ${shortId(id)} was not found.`, NOT_FOUND_HINT);
-  const client = { ...found, balance };
+  const { last_visits, upcoming, session_notes, ...fields } = found;
+  const client = { ...fields, balance, last_visits, upcoming, session_notes };
   // --json: the whole record with its lists; --format: the client as `client list` prints it.
   if (options.json && !options.format) return ctx.out.record(client, [], options);
   if (options.format) return ctx.out.record(client, COLUMNS, options);
