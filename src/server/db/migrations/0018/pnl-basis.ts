@@ -4,45 +4,21 @@
 // money moved, for a cash-basis accountant; collected-entries.ts). New overloads, not replacements:
 // the basis has no default, so a call without it still chooses migration 12's function.
 // Practice only.
+import { billedByMonth, checkRange, ledgerOf } from '../0012/pnl.js';
 import { collectedEntries } from './collected-entries.js';
 
-const ME = '(select auth.uid())';
-
-// Revenue (rank 0, named after the basis) and expenses (rank 1, by category) of each month of the period.
-const ledgerRows = `
-  with months as (
-    select to_char(at, 'YYYY-MM') as month
-    from generate_series(date_trunc('month', day_from::timestamp), day_to::timestamp, interval '1 month') as at
-  ), earned as (
-    select to_char(visit."date", 'YYYY-MM') as month, coalesce(sum(visit.price), 0) as amount, count(*) filter (where visit.price is null) as unpriced
-    from public.appointments as visit
-    where basis = 'billed' and visit.therapist_id = ${ME} and visit."date" between day_from and day_to and visit.status = 'completed'
-    group by 1
+// Revenue per month on the basis asked: billed as migration 12 counts it, or collected.
+const earned = `
+    select billed.* from (${billedByMonth}) as billed where basis = 'billed'
     union all
     select to_char(entries.day, 'YYYY-MM'), sum(entries.received - entries.refunded), 0
     from (${collectedEntries}) as entries
     where basis = 'collected'
-    group by 1
-  ), spent as (
-    select to_char(expense."date", 'YYYY-MM') as month, expense.category, sum(expense.amount) as amount
-    from public.expenses as expense
-    where expense.therapist_id = ${ME} and expense."date" between day_from and day_to
-    group by 1, 2
-  ), categories as (
-    select distinct spent.category from spent
-  )
-  select months.month, 0 as rank, case basis when 'billed' then 'appointments' else 'payments' end as category,
-    coalesce(earned.amount, 0) as revenue, 0::numeric as expenses, coalesce(earned.unpriced, 0)::integer as no_price
-  from months left join earned on earned.month = months.month
-  union all
-  select months.month, 1, categories.category, 0, coalesce(spent.amount, 0), 0
-  from months cross join categories
-  left join spent on spent.month = months.month and spent.category = categories.category`;
+    group by 1`;
 
-const checks = `
-  if day_to < day_from then
-    raise exception 'the period ends (%) before it starts (%)', day_to, day_from using errcode = '22023';
-  end if;
+const ledgerRows = ledgerOf(earned, "case basis when 'billed' then 'appointments' else 'payments' end");
+
+const checks = `${checkRange}
   if basis is null or basis not in ('billed', 'collected') then
     raise exception 'basis must be billed or collected; got %', basis using errcode = '22023';
   end if;`;
