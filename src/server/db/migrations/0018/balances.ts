@@ -21,8 +21,8 @@ begin
   billed as (
     -- Payments settle the oldest charges first: the oldest unpaid day is the first whose running total passes what was paid.
     select running.client_id, sum(running.amount) as billed, sum(running.visits)::integer as visits, sum(running.covered)::integer as covered_visits,
-      min(running.day) filter (where running.amount > 0 and running.total > coalesce(paid.paid, 0)) as oldest_unpaid
-    from running left join paid on paid.client_id = running.client_id
+      min(running.day) filter (where running.amount > 0 and running.total > running.paid_in_all) as oldest_unpaid
+    from running
     group by running.client_id
   )
   select client.id, client.name, coalesce(billed.billed, 0), coalesce(paid.paid, 0), coalesce(billed.billed, 0) - coalesce(paid.paid, 0),

@@ -7,7 +7,7 @@ const ME = '(select auth.uid())';
 
 /**
  * CTEs `paid` (client_id, paid: payments less refunds and voids) and `running` (client_id, day,
- * amount, visits, covered, total: the client's charges up to and including this one), for every
+ * amount, visits, covered, total: the client's charges up to and including this one, paid_in_all), for every
  * client or, when the SQL expression `forClient` is not null, that one.
  */
 export const clientLedger = (forClient: string) => `
@@ -27,7 +27,9 @@ export const clientLedger = (forClient: string) => `
     from public.packages as sale
     where sale.therapist_id = ${ME} and (${forClient} is null or sale.client_id = ${forClient})
   ), running as (
-    -- Ties on a day may add up in any order: each answer reads a day's charges together.
-    select charges.*, sum(charges.amount) over (partition by charges.client_id order by charges.day rows unbounded preceding) as total
-    from charges
+    -- Ties on a day may add up in any order: each answer reads a day's charges together. What the client
+    -- paid rides along, so the per-client answers group the window's sorted rows without another join or sort.
+    select charges.*, coalesce(paid.paid, 0) as paid_in_all,
+      sum(charges.amount) over (partition by charges.client_id order by charges.day rows unbounded preceding) as total
+    from charges left join paid on paid.client_id = charges.client_id
   )`;

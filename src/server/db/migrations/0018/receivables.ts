@@ -13,8 +13,8 @@ returns table (client_id uuid, client_name text, days_0_30 numeric, days_31_60 n
 language sql stable security invoker set search_path = '' set enable_nestloop = off as $$
   with ${clientLedger('null::uuid')},
   unpaid as (
-    select running.client_id, running.day, least(running.amount, greatest(running.total - coalesce(paid.paid, 0), 0)) as amount
-    from running left join paid on paid.client_id = running.client_id
+    select running.client_id, running.day, least(running.amount, greatest(running.total - running.paid_in_all, 0)) as amount
+    from running
   ), aged as (
     select unpaid.client_id,
       coalesce(sum(unpaid.amount) filter (where as_of - unpaid.day <= 30), 0) as days_0_30,
