@@ -94,6 +94,7 @@ const SHAPES: Record<string, Shape> = {
   'report pnl': 'array',
   'report clients': 'array',
   'report visits': 'array',
+  'report receivables': 'array',
   // The reminders it sent (none here): a list.
   'remind': 'array',
   'pay add': 'object',
@@ -264,6 +265,7 @@ const RUNS: Array<[string, () => string[]]> = [
   ['report pnl', () => ['report', 'pnl', '--year', '2026']],
   ['report clients', () => ['report', 'clients', '--month', '2026-12']],
   ['report visits', () => ['report', 'visits', '--year', '2026']],
+  ['report receivables', () => ['report', 'receivables']],
   ['remind', () => ['remind', '--within', '1h', '--dry-run']],
   ['import', () => ['import', join(home.dir, 'backup.json'), '--dry-run']],
   ['server schema', () => ['server', 'schema', '--output', join(home.dir, 'supabase', 'migrations')]],

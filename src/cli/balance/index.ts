@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
+import { countOf } from '../../model/count.js';
 import { amountCents, formatCents } from '../../model/money.js';
 import type { Context } from '../context.js';
 import { ExitCode, SilentExit } from '../errors.js';
@@ -69,7 +70,13 @@ export async function runBalance(options: BalanceOptions, ctx: Context): Promise
     days !== undefined ? row.days_unpaid !== null && row.days_unpaid > days && amountCents(row.owed) > 0
       : options.all || client !== null || amountCents(row.owed) !== 0);
   await ctx.out.rows(shown, COLUMNS, options, days === undefined ? 'Nobody owes anything.' : `Nothing unpaid for more than ${days} days.`);
-  const owed = shown.reduce((sum, row) => sum + amountCents(row.owed), 0);
-  ctx.out.note(`${shown.length} client${shown.length === 1 ? '' : 's'}, ${formatCents(owed)} owed in all.`);
+  ctx.out.note(`${countOf(shown.length, 'client')}, ${totalsText(shown)}.`);
   if (days !== undefined && shown.length > 0) throw new SilentExit(ExitCode.failure);
+}
+
+/** `80.00 owed in all`, and what clients in credit have paid ahead beside it rather than netted against it. */
+function totalsText(rows: readonly Balance[]): string {
+  const owed = rows.reduce((sum, row) => sum + Math.max(amountCents(row.owed), 0), 0);
+  const credit = rows.reduce((sum, row) => sum + Math.max(-amountCents(row.owed), 0), 0);
+  return `${formatCents(owed)} owed in all${credit > 0 ? `, ${formatCents(credit)} in credit` : ''}`;
 }

@@ -2,7 +2,8 @@
 // price), the visits to come, and their latest notes, read in one request through resource
 // embedding (or, from a backend that refuses it, apart and in parallel). --json prints one object,
 // the client's own fields (its `notes` too) with the related records under `last_visits`,
-// `upcoming` and `session_notes`; --format csv|ndjson the client as `client list` prints it.
+// `upcoming` and `session_notes`, and what they owe under `balance`; --format csv|ndjson the client
+// as `client list` prints it.
 import { Command } from 'commander';
 import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
@@ -21,6 +22,7 @@ import { CommandError } from '../errors.js';
 import { bookingIntake } from '../shared/booking-intake.js';
 import { countOption, practiceTimeZone } from '../shared/input.js';
 import { noteSummary } from '../shared/note-text.js';
+import { balanceText, clientBalance, type ClientBalance } from '../shared/client-balance.js';
 import { resolveClient } from '../shared/resolve.js';
 import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
 import { lastAccessedLine, withLastAccessed, type WithLastAccess } from '../audit/last-accessed.js';
@@ -30,7 +32,7 @@ export interface ShowOptions extends RowOptions {
 }
 
 /** What `client show --json` prints: the client's fields and, under keys of their own, the related records. */
-const CLIENT_SHOW_FIELDS = [...FIELDS, 'last_visits', 'upcoming', 'session_notes', 'last_accessed'];
+const CLIENT_SHOW_FIELDS = [...FIELDS, 'last_accessed', 'balance', 'last_visits', 'upcoming', 'session_notes'];
 
 export function showCommand(ctx: Context): Command {
   const command = new Command('show')
@@ -51,7 +53,7 @@ export function showCommand(ctx: Context): Command {
 /** An appointment with its service's name, as embedding `service:service_menu(name)` returns it. */
 type Visit = Appointment & { service: { name: string } | null };
 // diagnosis_codes: migration 17; a backend before it has none.
-type ClientWithHistory = Client & { last_visits: Visit[]; upcoming: Visit[]; session_notes: SessionNote[]; diagnosis_codes?: string[] };
+type ClientWithHistory = Client & { last_visits: Visit[]; upcoming: Visit[]; session_notes: SessionNote[]; diagnosis_codes?: string[]; balance?: ClientBalance | null };
 
 /** Which visits each list holds: the completed ones newest first, the booked ones from today on. */
 const lastVisits = (recent: number) => query<Appointment>().eq('status', 'completed').order('date', 'desc').order('start_time', 'desc').limit(recent);
@@ -100,11 +102,13 @@ export async function runShow(text: string, options: ShowOptions, ctx: Context):
   const api = await ctx.api();
   const timeZone = await practiceTimeZone(ctx);
   const today = todayIn(ctx.now(), timeZone);
-  const client = await withLastAccessed(api, id, () => readEmbedded(api, id, recent, today).catch((err: unknown) => {
+  const [found, balance] = await Promise.all([withLastAccessed(api, id, () => readEmbedded(api, id, recent, today).catch((err: unknown) => {
     if (refusesEmbedding(err)) return readSeparately(api, id, recent, today);
     throw err;
-  }));
-  if (!client) throw new CommandError(`Client ${shortId(id)} was not found.`, NOT_FOUND_HINT);
+  })), clientBalance(ctx, id, today)]);
+  if (!found) throw new CommandError(`Client ${shortId(id)} was not found.`, NOT_FOUND_HINT);
+  const { last_visits, upcoming, session_notes, ...fields } = found;
+  const client = { ...fields, balance, last_visits, upcoming, session_notes };
   const intakeLines = await bookingIntake(api, client);
   // --json: the whole record with its lists; --format: the client as `client list` prints it.
   if (options.json && !options.format) return ctx.out.record(client, [], options);
@@ -130,6 +134,7 @@ function clientText(client: WithLastAccess<ClientWithHistory>, timeZone: string,
     ...(client.diagnosis_codes?.length ? [`diagnosis:  ${client.diagnosis_codes.join(', ')}`] : []),
     `visits: ${client.total_visits}`,
     lastAccessedLine(client.last_accessed, timeZone),
+    ...(client.balance ? [`balance: ${balanceText(client.balance)}`] : []),
     '',
     bold('Last visits'),
     ...visitLines(client.last_visits, 'price'),

@@ -10,9 +10,9 @@ const ANSWERS_SCHEMA_VERSION = 12;
 
 /**
  * Calls `/rest/v1/rpc/<name>` with `args` (and, for a set, PostgREST's `query`: `limit=1`); every
- * answer function is stable, so a retry is safe.
+ * answer function is stable, so a retry is safe. `since`: the schema version that added it.
  */
-export async function callAnswer<Result>(api: ApiClient, name: string, args: Record<string, unknown>, query?: string): Promise<Result> {
+export async function callAnswer<Result>(api: ApiClient, name: string, args: Record<string, unknown>, query?: string, since = ANSWERS_SCHEMA_VERSION): Promise<Result> {
   try {
     const response = await api.request({ method: 'POST', path: `/rest/v1/rpc/${encodeURIComponent(name)}`, query, body: args, idempotent: true });
     return response.json<Result>();
@@ -21,7 +21,7 @@ export async function callAnswer<Result>(api: ApiClient, name: string, args: Rec
       const has = await api.request({ method: 'POST', path: '/rest/v1/rpc/practice_schema_version', body: {}, idempotent: true })
         .then((response) => `; it has version ${response.json<number>()}`, () => '');
       throw new CommandError(
-        `The service has no function ${name}: its database lacks schema version ${ANSWERS_SCHEMA_VERSION} (the practice's answers as SQL functions)${has}.`,
+        `The service has no function ${name}: its database lacks schema version ${since}${since === ANSWERS_SCHEMA_VERSION ? ' (the practice\'s answers as SQL functions)' : ''}${has}.`,
         'Apply the schema with `practice server schema` (for a hosted project: `practice server schema --output supabase/migrations && supabase db push`), or upgrade the service.',
       );
     }

@@ -5,7 +5,7 @@ import { Option } from 'commander';
 import { amountCents, formatCents } from '../../model/money.js';
 import { shortId } from '../../model/short-id.js';
 
-const METHODS = ['cash', 'card', 'transfer', 'insurance', 'package', 'voucher', 'other'] as const;
+export const METHODS = ['cash', 'card', 'transfer', 'insurance', 'package', 'voucher', 'other'] as const;
 export type Method = (typeof METHODS)[number];
 
 export interface Payment {

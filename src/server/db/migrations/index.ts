@@ -17,6 +17,7 @@ import { clientSearchName } from './0014-client-search-name.js';
 import { auditTrail } from './0015-audit-trail.js';
 import { payments } from './0016-payments.js';
 import { invoices } from './0017-invoices.js';
+import { moneyAnswers } from './0018-money-answers.js';
 import { recordsLaw } from './0019-records-law.js';
 import { booking } from './0020-booking.js';
 import { calendarFeed } from './0021-calendar-feed.js';
@@ -24,4 +25,4 @@ import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
   heldVisitStays, moneyIsANumber, bulkWrites, closures, schemaVersion, answers, calendarAnswers, clientSearchName, auditTrail, payments,
-  invoices, recordsLaw, booking, calendarFeed];
+  invoices, moneyAnswers, recordsLaw, booking, calendarFeed];

@@ -4,16 +4,22 @@
 
 const ME = '(select auth.uid())';
 
-// Revenue and expenses of the period per month and category: the ledger every view is read from.
-const ledgerRows = `
-  with months as (
-    select to_char(at, 'YYYY-MM') as month
-    from generate_series(date_trunc('month', day_from::timestamp), day_to::timestamp, interval '1 month') as at
-  ), earned as (
+/** Completed visits at their kept price per month (month, amount, unpriced): the billed revenue. */
+export const billedByMonth = `
     select to_char(visit."date", 'YYYY-MM') as month, coalesce(sum(visit.price), 0) as amount, count(*) filter (where visit.price is null) as unpriced
     from public.appointments as visit
     where visit.therapist_id = ${ME} and visit."date" between day_from and day_to and visit.status = 'completed'
-    group by 1
+    group by 1`;
+
+/**
+ * Revenue and expenses of the period per month and category: the ledger every view is read from.
+ * `earned` gives the revenue per month (month, amount, unpriced), named `revenueCategory` (SQL text).
+ */
+export const ledgerOf = (earned: string, revenueCategory: string) => `
+  with months as (
+    select to_char(at, 'YYYY-MM') as month
+    from generate_series(date_trunc('month', day_from::timestamp), day_to::timestamp, interval '1 month') as at
+  ), earned as (${earned}
   ), spent as (
     select to_char(expense."date", 'YYYY-MM') as month, expense.category, sum(expense.amount) as amount
     from public.expenses as expense
@@ -22,7 +28,7 @@ const ledgerRows = `
   ), categories as (
     select distinct spent.category from spent
   )
-  select months.month, 0 as rank, 'appointments'::text as category,
+  select months.month, 0 as rank, ${revenueCategory} as category,
     coalesce(earned.amount, 0) as revenue, 0::numeric as expenses, coalesce(earned.unpriced, 0)::integer as no_price
   from months left join earned on earned.month = months.month
   union all
@@ -30,7 +36,9 @@ const ledgerRows = `
   from months cross join categories
   left join spent on spent.month = months.month and spent.category = categories.category`;
 
-const checkRange = `
+const ledgerRows = ledgerOf(billedByMonth, "'appointments'::text");
+
+export const checkRange = `
   if day_to < day_from then
     raise exception 'the period ends (%) before it starts (%)', day_to, day_from using errcode = '22023';
   end if;`;
