@@ -85,3 +85,15 @@ it("a write loads the record schemas to check its input, and not zod's package",
   expect(loaded.filter(isSchemas)).toHaveLength(1);
   expect(loaded.filter((file) => file.includes(ZOD))).toEqual([]);
 });
+
+// string-width (an ES module that builds an Intl.Segmenter and ICU property tables as it loads,
+// ~320 million instructions) is required by the first text that is not plain ASCII, not by every command.
+const STRING_WIDTH = `${sep}node_modules${sep}string-width${sep}`;
+
+it.each([
+  [['auth', 'status']],
+  [['appt', 'list', '--help']],
+  [['profile', 'list']],
+])('%j does not load string-width', async (args) => {
+  expect((await filesLoaded(args)).filter((file) => file.includes(STRING_WIDTH))).toEqual([]);
+});
