@@ -25,10 +25,13 @@ const GOAL = 1.2;
 const home = mkdtempSync(join(tmpdir(), 'practice-bench-lists-'));
 const env = { PATH: process.env.PATH, HOME: home, TZ: 'UTC', PRACTICE_CONFIG_DIR: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), XDG_CACHE_HOME: join(home, 'cache') };
 
-// No limits, and time enough for the seeding inserts on a busy shared machine (they ran past the default 8 s).
-const service = await startService({ env, dataDir: join(home, 'service'), flags: ['--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0', '--statement-timeout-authenticated', '120'] });
-const proxy = await countingProxy(service.url);
+// Everything from here on in the try: a service that fails to start or a failed seeding leaves no temporary folder.
+let service;
+let proxy;
 try {
+  // No limits, and time enough for the seeding inserts on a busy shared machine (they ran past the default 8 s).
+  service = await startService({ env, dataDir: join(home, 'service'), flags: ['--reads-per-minute', '0', '--writes-per-minute', '0', '--auth-per-minute', '0', '--statement-timeout-authenticated', '120'] });
+  proxy = await countingProxy(service.url);
   const { token, userId } = await signUp(service.url, service.anon_key);
   const started = performance.now();
   await postRows(service, token, 'clients', Array.from({ length: CLIENTS }, (_, i) => ({
@@ -58,7 +61,7 @@ try {
   console.log(`the rows alone: the list adds ${(medians.list - medians.one).toFixed(0)} ms to its one-row read, the plain reads ${(medians.plain - medians.node).toFixed(0)} ms to node -e 0`);
   judge(`<= ${GOAL}x, all ${CLIENTS} listed, no more requests than the plain reads`, ratio <= GOAL && listed === CLIENTS && warm.requests <= reads.requests);
 } finally {
-  proxy.close();
-  service.stop();
+  proxy?.close();
+  service?.stop();
   setTimeout(() => rmSync(home, { recursive: true, force: true }), 500);
 }

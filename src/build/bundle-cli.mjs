@@ -51,9 +51,11 @@ await build({
 });
 
 // Packages stay in node_modules, required at run time, except these: commander, which every
-// command runs, and zod/mini with its English messages, which every write runs and which bundled
-// keeps only the checks records.ts uses (requiring all of zod takes ~100 ms; bench/cli).
-const BUNDLED = /^(commander|zod\/mini|zod\/v4\/locales\/en\.js)$/;
+// command runs; zod/mini with its English messages, which every write runs and which bundled
+// keeps only the checks records.ts uses (requiring all of zod takes ~100 ms; bench/cli); and dayjs
+// with its utc plugin, which every command with a date runs: in dist/, src/cli/compile-cache.ts
+// keeps its compiled code, which Node 20 would otherwise parse on every run (~10 million instructions).
+const BUNDLED = /^(commander|zod\/mini|zod\/v4\/locales\/en\.js|dayjs|dayjs\/plugin\/utc\.js)$/;
 const packagesOutside = {
   name: 'packages-outside',
   setup(build) {

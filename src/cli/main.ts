@@ -21,7 +21,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${packageJson.version}\n`);
 } else {
   // Before the require, so that the bundle and the packages it requires are cached.
-  enableCompileCache(process.env, __dirname);
+  enableCompileCache(process.env, __dirname, argv);
   // dist/cli.cjs: src/cli/program.ts, which requires the chunks of the noun invoked (src/build/bundle-cli.mjs).
   const program = require(join(__dirname, 'cli.cjs')) as typeof import('./program.js');
   void program.runProcess().then((code) => {

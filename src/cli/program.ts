@@ -5,25 +5,24 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
 import { visibleText } from '../core/visible-text.js';
 import { apiCommand } from './api/index.js';
-import { authCommand } from './auth/index.js';
 import { type Context, createContext, type GlobalOptions, type ProgramIO, processIO } from './context.js';
 import { ExitCode, failureOf } from './errors.js';
 import { helpCommand } from './help/index.js';
 import { nounOf } from './noun-of.js';
-import { profileCommand } from './profile/index.js';
 
 type CommandFactory = (ctx: Context) => Command;
 
 /**
- * The nouns. The CLI's own (auth, profile, api) are small and share the core every command loads;
- * a noun with heavy dependencies of its own gives `load` instead, and its module runs, and the
- * packages it requires load, only when it is the noun invoked. The build gives each `load` chunk
- * files of its own beside dist/cli.cjs (src/build/bundle-cli.mjs), so a noun not invoked is not even
- * read or parsed. Registering a noun is one entry here.
+ * The nouns. A noun gives `load`: its module runs, and the packages it requires load, only when it
+ * is the noun invoked. The build gives each `load` chunk files of its own beside dist/cli.cjs
+ * (src/build/bundle-cli.mjs), so a noun not invoked is not even read or parsed: the small ones too
+ * (auth's and profile's cost every command ~10 million instructions; bench/cli). `api` alone is
+ * built always: one command with arguments, which the program's help lists by its usage. Registering
+ * a noun is one entry here.
  */
 const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactory } | { load(): Promise<CommandFactory> })> = [
-  { name: 'auth', summary: 'Sign in and out, and see who is signed in', command: authCommand },
-  { name: 'profile', summary: 'Manage profiles: which project the CLI talks to, and as whom', command: profileCommand },
+  { name: 'auth', summary: 'Sign in and out, and see who is signed in', load: async () => (await import('./auth/index.js')).authCommand },
+  { name: 'profile', summary: 'Manage profiles: which project the CLI talks to, and as whom', load: async () => (await import('./profile/index.js')).profileCommand },
   { name: 'api', summary: 'Send a request to the project and print the response body', command: apiCommand },
   { name: 'server', summary: 'Run the embedded practice service (PGlite by default, or a PostgreSQL server)', load: async () => (await import('./server/index.js')).serverCommand },
   { name: 'appt', summary: 'Appointments: the day, the week, booking, rescheduling and status', load: async () => (await import('./appt/index.js')).apptCommand },

@@ -94,3 +94,15 @@ it('loads the PDF library only to write a PDF: not for the invoice commands\' he
     expect(loaded.some((file) => /^(invoice|receipt)-/.test(file.slice(DIST.length))), args.join(' ')).toBe(true);
   }
 });
+
+// string-width (an ES module that builds an Intl.Segmenter and ICU property tables as it loads,
+// ~320 million instructions) is required by the first text that is not plain ASCII, not by every command.
+const STRING_WIDTH = `${sep}node_modules${sep}string-width${sep}`;
+
+it.each([
+  [['auth', 'status']],
+  [['appt', 'list', '--help']],
+  [['profile', 'list']],
+])('%j does not load string-width', async (args) => {
+  expect((await filesLoaded(args)).filter((file) => file.includes(STRING_WIDTH))).toEqual([]);
+});

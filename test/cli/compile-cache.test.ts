@@ -1,7 +1,7 @@
 // The binary keeps a V8 code cache of dist/'s files by hand (src/cli/compile-cache.ts), and turns on
 // Node's own compile cache too where Node has one (22.1+), both in the practice's cache folder unless
 // NODE_COMPILE_CACHE names another (then Node's alone). A damaged or unwritable cache is never a failure.
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import * as nodeModule from 'node:module';
 import { basename, join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,8 +29,8 @@ async function helpEnvironment(env: NodeJS.ProcessEnv = {}): Promise<void> {
   expect(result.stdout).toContain('PRACTICE_PROFILE');
 }
 
-/** A file of the code cache kept by hand, not of Node's own. */
-const isOurs = (file: string) => file.includes(`${sep}dist-v`);
+/** A file of the code cache kept by hand, not of Node's own (nor the empty marks of the commands that ran, in ran/). */
+const isOurs = (file: string) => file.includes(`${sep}dist-v`) && !file.includes(`${sep}ran${sep}`);
 
 /** The files under `dir`, or null when there is no such folder. */
 async function filesUnder(dir: string): Promise<string[] | null> {
@@ -73,6 +73,31 @@ describe('the compile cache', () => {
     expect(files.filter(isOurs).length).toBeGreaterThan(0);
     for (const file of files.filter(isOurs)) expect(await readFile(file, 'utf8')).not.toBe('not a code cache');
     await helpEnvironment();
+  });
+
+  it("keeps what a command's first run compiled besides, and writes nothing on its next runs", async () => {
+    await helpEnvironment();
+    const cli = (await filesUnder(ours))!.find((file) => isOurs(file) && basename(file) === 'cli.cjs')!;
+    const first = await stat(cli);
+    // Another command's first run: cli.cjs's cache is written again, with that command's code added.
+    expect((await home.run(['profile', 'list'])).code).toBe(0);
+    const second = await stat(cli);
+    expect(second.size).toBeGreaterThan(first.size);
+    // Its next run finds all it compiles in the cache: nothing is written.
+    expect((await home.run(['profile', 'list'])).code).toBe(0);
+    expect((await stat(cli)).mtimeMs).toBe(second.mtimeMs);
+  });
+
+  it("keeps another build's cache: two checkouts taking turns do not drop each other's", async () => {
+    await helpEnvironment();
+    const builds = async () => (await readdir(ours)).filter((name) => name.startsWith('dist-v')).sort();
+    const [own] = await builds();
+    // As another build of the same Node would have left it: a folder of its own beside ours.
+    const other = own!.replace(/-\d+$/, '-1');
+    await mkdir(join(ours, other, 'ran'), { recursive: true });
+    await writeFile(join(ours, other, 'cli.cjs'), 'its code cache');
+    expect((await home.run(['profile', 'list'])).code).toBe(0);
+    expect(await builds()).toEqual([own, other].sort());
   });
 
   it('still runs the command when the cache folder cannot be made', async () => {
