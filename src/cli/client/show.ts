@@ -25,7 +25,7 @@ import { noteSummary } from '../shared/note-text.js';
 import { balanceText, clientBalance, type ClientBalance } from '../shared/client-balance.js';
 import { resolveClient } from '../shared/resolve.js';
 import { COLUMNS, FIELDS, NOT_FOUND_HINT } from './shared.js';
-import { lastAccessedLine, withLastAccessed, type WithLastAccess } from '../audit/last-accessed.js';
+import { lastAccessedLine, withLastAccessed, type WithLastAccess } from '../shared/last-accessed.js';
 
 export interface ShowOptions extends RowOptions {
   recent: string;

@@ -2,7 +2,7 @@
 // fonts embedded. The PDF library and the fonts load only here (dynamic import), not at start-up.
 import { Command } from 'commander';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { refuseJsonOnStdout, renderDocument } from '../shared/printed-document.js';
 import { emit } from '../shared/write-file.js';
 import { printedInvoice } from './printed.js';
 import { findInvoice } from './shared.js';
@@ -34,15 +34,4 @@ async function runPdf(text: string, options: PdfOptions, ctx: Context): Promise<
   const bytes = await renderDocument(printedInvoice(invoice, credited));
   const file = await emit(ctx, bytes, { output: options.output, fileName: () => `${invoice.number}.pdf` }, `${invoice.number}`);
   if (options.json) ctx.out.json({ number: invoice.number, file, bytes: bytes.length });
-}
-
-/** --json describes the file written, so the PDF itself cannot be on stdout too. */
-export function refuseJsonOnStdout(output: string): void {
-  if (output === '-') throw new UsageError('--json describes the file written: name one with --output, or leave --json out to write the PDF to stdout.');
-}
-
-/** The document as PDF bytes, loading pdfkit and the fonts it needs only now. */
-export async function renderDocument(document: import('../../formats/pdf/render.js').PrintedDocument): Promise<Uint8Array> {
-  const [{ renderPdf, textsOf }, { loadFonts }] = await Promise.all([import('../../formats/pdf/render.js'), import('../../formats/pdf/fonts.js')]);
-  return renderPdf(document, await loadFonts(textsOf(document)));
 }

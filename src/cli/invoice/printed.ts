@@ -3,30 +3,8 @@
 // the lines, and net, tax per rate and gross.
 import { amountCents, formatCents } from '../../model/money.js';
 import type { DocumentLine, PrintedDocument } from '../../formats/pdf/render.js';
+import { totalsOf } from '../shared/printed-document.js';
 import type { Invoice } from './shared.js';
-
-/** Net, tax and gross of the lines at each tax rate, lowest rate first, in cents. */
-function taxByRate(invoice: Pick<Invoice, 'lines'>): { rate: number; net: number; tax: number; gross: number }[] {
-  const rates = new Map<number, { rate: number; net: number; tax: number; gross: number }>();
-  for (const line of invoice.lines) {
-    const rate = Number(line.tax_rate);
-    const sum = rates.get(rate) ?? { rate, net: 0, tax: 0, gross: 0 };
-    sum.net += amountCents(line.net);
-    sum.tax += amountCents(line.tax);
-    sum.gross += amountCents(line.gross);
-    rates.set(rate, sum);
-  }
-  return [...rates.values()].sort((a, b) => a.rate - b.rate);
-}
-
-/** The totals a document prints: net, tax at each rate, then the total, which comes last. */
-export function totalsOf(invoice: Pick<Invoice, 'kind' | 'lines' | 'net' | 'gross'>): [string, string][] {
-  return [
-    ['Net', formatCents(amountCents(invoice.net))],
-    ...taxByRate(invoice).map(({ rate, tax, net }): [string, string] => [`Tax ${rate}% on ${formatCents(net)}`, formatCents(tax)]),
-    [invoice.kind === 'credit' ? 'Total credited' : 'Total', formatCents(amountCents(invoice.gross))],
-  ];
-}
 
 const ISSUER_LABELS: [string, string][] = [['tax_id', 'Tax id'], ['license_number', 'Licence / NPI']];
 

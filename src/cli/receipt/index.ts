@@ -1,6 +1,6 @@
 // `practice receipt PAYMENT --output FILE`: a receipt for money received, as a PDF: the practice's
 // details as they are now, the client, the visit paid for (with its tax at the service's rate) and
-// the amount. Loaded only when invoked, with the PDF library (invoice/pdf.ts renderDocument).
+// the amount. Loaded only when invoked, with the PDF library (shared/printed-document.ts).
 import { Command } from 'commander';
 import { query } from '../../core/query-builder.js';
 import { amountCents, formatCents } from '../../model/money.js';
@@ -9,9 +9,8 @@ import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import type { DocumentLine, PrintedDocument } from '../../formats/pdf/render.js';
-import { refuseJsonOnStdout, renderDocument } from '../invoice/pdf.js';
-import { totalsOf } from '../invoice/printed.js';
 import type { Payment } from '../shared/payment.js';
+import { refuseJsonOnStdout, renderDocument, totalsOf } from '../shared/printed-document.js';
 import { resolveRowId } from '../shared/resolve.js';
 import { emit } from '../shared/write-file.js';
 

@@ -7,7 +7,7 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { retentionPeriods } from './periods.js';
+import { retentionPeriods } from '../shared/retention-periods.js';
 
 type PurgeOptions = RowOptions & { yes?: boolean };
 

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { SETTING_KEYS, type SettingKey, type SettingRow, settingKey } from './shared.js';
+import { SETTING_KEYS, type SettingKey, type SettingRow, settingKey } from '../shared/settings.js';
 
 const FIELDS = ['key', 'value', 'updated_at'];
 

@@ -6,7 +6,7 @@ import type { Column, RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import type { Context } from '../context.js';
 import { readRanged } from '../shared/read-ranged.js';
-import { SETTING_KEYS, SETTINGS, type SettingKey, type SettingRow } from './shared.js';
+import { SETTING_KEYS, SETTINGS, type SettingKey, type SettingRow } from '../shared/settings.js';
 
 interface Shown {
   key: SettingKey;

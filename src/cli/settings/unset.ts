@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { query } from '../../core/query-builder.js';
 import type { Context } from '../context.js';
-import { SETTING_KEYS, SETTINGS, type SettingRow, settingKey } from './shared.js';
+import { SETTING_KEYS, SETTINGS, type SettingRow, settingKey } from '../shared/settings.js';
 
 export function unsetCommand(ctx: Context): Command {
   return new Command('unset')

@@ -5,9 +5,15 @@ import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
 import { query } from '../../core/query-builder.js';
 import { wallClockAt } from '../../model/time-zone.js';
-import type { AuditEntry } from './shared.js';
 
-type LastAccess = Pick<AuditEntry, 'at' | 'via' | 'action' | 'table_name' | 'actor'>;
+/** The newest audit row about a client, as much of it as the line shows (audit_log, migration 15). */
+interface LastAccess {
+  at: string;
+  via: string;
+  action: string;
+  table_name: string;
+  actor: string | null;
+}
 
 export type WithLastAccess<T> = T & { last_accessed: LastAccess | null };
 

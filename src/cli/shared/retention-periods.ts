@@ -1,9 +1,9 @@
 // The practice's retention periods as erase and purge send them to the service: the settings of
-// `practice settings`, or their defaults (settings/shared.ts) where none is set.
+// `practice settings`, or their defaults (shared/settings.ts) where none is set.
 import { query } from '../../core/query-builder.js';
 import type { Context } from '../context.js';
 import { readRanged } from '../shared/read-ranged.js';
-import { SETTINGS, type SettingRow } from '../settings/shared.js';
+import { SETTINGS, type SettingRow } from './settings.js';
 
 export interface RetentionPeriods {
   clinical_years: number;
