@@ -55,7 +55,7 @@ describe('practice audit', () => {
     await mcp.connect(transport);
     try {
       const result = await mcp.callTool({ name: 'record_expense', arguments: { amount: '12.50', category: 'supplies', vendor: 'Via MCP' } });
-      expect(result.isError).not.toBe(true);
+      expect(result.isError, JSON.stringify(result.content)).not.toBe(true);
     } finally {
       await mcp.close();
     }

@@ -65,6 +65,9 @@ const SHAPES: Record<string, Shape> = {
   'booking enable': 'object',
   'booking disable': 'object',
   'booking consent': 'object',
+  'booking page': 'object',
+  // The practice's calendar feed: the URL made (or its names changed).
+  'calendar feed': 'object',
   // The page's questions: a write replaces the list, so it prints the list (as hours set).
   'booking questions list': 'array',
   'booking questions add': 'array',
@@ -226,6 +229,8 @@ const RUNS: Array<[string, () => string[]]> = [
   ['booking enable', () => ['booking', 'enable', '--slug', `shape-${process.pid}`]],
   ['booking show', () => ['booking', 'show']],
   ['booking consent', () => ['booking', 'consent', '--text', 'I agree.']],
+  ['booking page', () => ['booking', 'page', '--output', join(home.dir, 'book.html')]],
+  ['calendar feed', () => ['calendar', 'feed']],
   ['booking questions add', () => ['booking', 'questions', 'add', '--id', 'injuries', '--label', 'Any injuries?']],
   ['booking questions list', () => ['booking', 'questions', 'list']],
   ['booking questions remove', () => ['booking', 'questions', 'remove', 'injuries']],

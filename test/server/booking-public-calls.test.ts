@@ -219,8 +219,9 @@ describe('closed to strangers', () => {
     // A request names its page; it cannot book the other practice's service through this one.
     expectError(await request(s, { service_id: other.service.id, starts_at: `${dayFromNow(2)}T14:00:00Z` }), 400, '22023');
     expect(await rows(other.owner, '/appointments')).toEqual([]);
-    // The answers behind the page are the signed-in practice's alone; the helpers are not in the API.
-    expectError(await stranger.post('/rpc/free_slots', { day_from: dayFromNow(2), day_to: dayFromNow(2), length_minutes: 60 }), 404, 'PGRST202');
+    // The answers behind the page are the signed-in practice's alone (a stranger may not execute them:
+    // 42501, 401 as PostgREST answers anon); the helpers are not in the API at all.
+    expectError(await stranger.post('/rpc/free_slots', { day_from: dayFromNow(2), day_to: dayFromNow(2), length_minutes: 60 }), 401, '42501');
     expectError(await stranger.post('/rpc/enter_booking_page', { page_slug: s.slug }), 404, 'PGRST202');
     expect(await rows(stranger, '/booking_pages?select=slug')).toEqual([]);
   });

@@ -17,10 +17,11 @@ describe('erasure and purge across practices', () => {
     const refused = await theirs.post('/rpc/erase_client', { client: ann.id, ...PERIODS });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(`Client ${ann.id} was not found`);
-    // Executable by neither anon nor the service key: as PostgREST, no such function for them.
-    expect((await anonymous(server).post('/rpc/erase_client', { client: ann.id, ...PERIODS })).status).toBe(404);
+    // Executable by neither anon nor the service key: permission denied (42501), 401 for anon and 403
+    // for a role that signed in, as PostgREST answers it.
+    expect((await anonymous(server).post('/rpc/erase_client', { client: ann.id, ...PERIODS })).status).toBe(401);
     const service = caller(server, { apikey: server.keys.serviceKey, authorization: `Bearer ${server.keys.serviceKey}`, 'content-type': 'application/json' });
-    expect((await service.post('/rpc/erase_client', { client: ann.id, ...PERIODS })).status).toBe(404);
+    expect((await service.post('/rpc/erase_client', { client: ann.id, ...PERIODS })).status).toBe(403);
     expect(await rows(mine, `/clients?id=eq.${ann.id}&select=name,phone,erased_at`)).toEqual([{ name: 'Ann Lee', phone: '555-0101', erased_at: null }]);
 
     const erased = await mine.post('/rpc/erase_client', { client: ann.id, clinical_years: 10, financial_years: 10 });

@@ -24,9 +24,23 @@ function routesOf(tree: string): Array<[string, string]> {
   return routes;
 }
 
-const ROUTES = routesOf(server.app.printRoutes({ commonPrefix: false }))
-  .filter(([method]) => method !== 'OPTIONS') // the CORS preflight, answered before the gate (cors.ts)
+const ALL_ROUTES = routesOf(server.app.printRoutes({ commonPrefix: false }))
+  .filter(([method]) => method !== 'OPTIONS'); // the CORS preflight, answered before the gate (cors.ts)
+
+// Outside the gate on purpose: a browser opening the booking page and a calendar app polling its feed
+// send no apikey (the feed's secret token is its credential; the page calls rpc/ with the anon key).
+// Their own tests show what they serve (booking-page, calendar-feed); a new route outside /rest, /auth
+// and /admin must be named here.
+const PUBLIC_ROUTES = ['GET /book/:slug', 'GET /calendar/v1/:file'];
+
+const ROUTES = ALL_ROUTES
+  .filter(([method, path]) => !PUBLIC_ROUTES.includes(`${method} ${path}`))
   .map(([method, path]) => [method, path.replace(':table', 'clients').replace(':fn', 'practice_schema_version')] as [string, string]);
+
+it('serves outside the gate only the booking page and the calendar feed', () => {
+  expect(ALL_ROUTES.map(([method, path]) => `${method} ${path}`).filter((route) => !/^\S+ \/(rest|auth|admin)\/v1\//.test(route)).sort())
+    .toEqual(PUBLIC_ROUTES);
+});
 
 const percentEncoded = (char: string) => `%${char.charCodeAt(0).toString(16)}`;
 

@@ -50,7 +50,7 @@ export const recordExpenseTool = tool({
   input: {
     amount: z.string().describe('what it cost, like 45 or 45.50 (more than 0)'),
     category: z.string().describe('a lower-case word: supplies, rent, laundry, insurance, marketing, …'),
-    date: z.string().optional().describe('when: today (default), yesterday, mon, -3d or YYYY-MM-DD'),
+    date: z.string().default('today').describe('when: today (default), yesterday, mon, -3d or YYYY-MM-DD'),
     vendor: z.string().optional().describe('who was paid'),
     description: z.string().optional().describe('what it was for'),
   },
