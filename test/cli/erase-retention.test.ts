@@ -2,7 +2,7 @@
 // takes the name, contact, free text and messages now, keeps what the retention periods require and
 // says until when, refuses a new booking and the old name, and is recorded in the audit trail; the
 // purge lists what has passed its period unless --yes, then deletes it (signed notes and the ledger
-// included) and records it; the chain still verifies. `client show` names the last access.
+// and invoices included) and records it; the chain still verifies. `client show` names the last access.
 import { describe, expect, it } from 'vitest';
 import { signedInCli } from '../helpers/signed-in-cli.js';
 
@@ -31,6 +31,8 @@ describe('practice client erase', () => {
     await post('sessions', { client_id: ann, appointment_id: visit.id, subjective: 'Sore neck', signed_at: '2024-05-02T10:00:00Z' });
     await post('conversation_log', { client_id: ann, role: 'client', message: 'Hi, this is Ann' });
     await post('payments', { client_id: ann, amount: 80, method: 'cash', paid_at: '2024-05-02T10:05:00Z' });
+    // The last financial record: the ledger's period runs from it (migration 22).
+    await post('invoices', { client_id: ann, issued_on: '2024-05-10', lines: [{ appointment_id: visit.id, date: '2024-05-02', service: 'Swedish 60', gross: 80, tax_rate: 0 }] });
 
     const refused = await home.run(['client', 'erase', 'ann erasable']);
     expect(refused.code).toBe(2);
@@ -45,7 +47,8 @@ describe('practice client erase', () => {
     expect(report.kept).toEqual([
       { records: 'notes', count: 1, until: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), basis: 'clinical' },
       { records: 'appointments', count: 2, until: report.kept[0].until, basis: 'clinical' },
-      { records: 'payments', count: 1, until: '2034-05-02', basis: 'financial' },
+      { records: 'payments', count: 1, until: '2034-05-10', basis: 'financial' },
+      { records: 'invoices', count: 1, until: '2034-05-10', basis: 'financial' },
     ]);
 
     const [client] = await get(`clients?id=eq.${ann}&select=name,phone,email,notes,status,search_name,erased_at`);
@@ -66,7 +69,9 @@ describe('practice client erase', () => {
 
     const text = await practice('client', 'erase', ann, '--yes');
     expect(text).toContain('Kept, as the retention periods require');
-    expect(text).toMatch(/payments +1 +until 2034-05-02/);
+    expect(text).toMatch(/payments +1 +until 2034-05-10/);
+    expect(text).toMatch(/invoices +1 +until 2034-05-10 +financial records, kept 10 years after the last payment, sale or invoice/);
+    expect(await get(`invoices?client_id=eq.${ann}&select=number`)).toHaveLength(1);
   });
 });
 
@@ -78,6 +83,7 @@ describe('practice retention purge', () => {
     const [visit] = await post('appointments', { client_id: old, date: '2015-03-02', start_time: '09:00', end_time: '10:00', status: 'completed' });
     await post('sessions', { client_id: old, appointment_id: visit.id, subjective: 'Old note', signed_at: '2015-03-02T10:00:00Z', created_at: '2015-03-02T10:00:00Z' });
     await post('payments', { client_id: old, appointment_id: visit.id, amount: 60, method: 'card', paid_at: '2015-03-02T10:05:00Z' });
+    await post('invoices', { client_id: old, issued_on: '2015-03-02', lines: [{ appointment_id: visit.id, date: '2015-03-02', service: 'Swedish 60', gross: 60, tax_rate: 0 }] });
     await post('expenses', { date: '2015-01-05', amount: 12.5, category: 'supplies' });
     const recent = await practice('client', 'add', '--name', 'Rita Recent');
     await post('appointments', { client_id: recent, date: new Date().toISOString().slice(0, 10), start_time: '11:00', end_time: '12:00', status: 'completed' });
@@ -85,6 +91,7 @@ describe('practice retention purge', () => {
     const due = JSON.parse(await practice('retention', 'purge', '--json'));
     expect(due).toEqual(expect.arrayContaining([
       { records: 'payments', client_id: old, count: 1, kept_until: '2017-03-02' },
+      { records: 'invoices', client_id: old, count: 1, kept_until: '2017-03-02' },
       { records: 'notes', client_id: old, count: 1, kept_until: '2016-03-02' },
       { records: 'appointments', client_id: old, count: 1, kept_until: '2016-03-02' },
       { records: 'expenses', client_id: null, count: 1, kept_until: '2017-01-05' },
@@ -99,10 +106,11 @@ describe('practice retention purge', () => {
     expect(await get(`sessions?client_id=eq.${old}&select=id`)).toEqual([]);
     expect(await get(`appointments?client_id=eq.${old}&select=id`)).toEqual([]);
     expect(await get(`payments?client_id=eq.${old}&select=id`)).toEqual([]);
+    expect(await get(`invoices?client_id=eq.${old}&select=id`)).toEqual([]);
     expect(await get('expenses?date=lt.2016-01-01&select=id')).toEqual([]);
     expect(await get(`appointments?client_id=eq.${recent}&select=id`)).toHaveLength(1);
     const [purge] = JSON.parse(await practice('audit', '--client', old, '--limit', '1', '--json'));
-    expect(purge).toMatchObject({ action: 'purge', changes: { purged: { notes: 1, appointments: 1, payments: 1 } } });
+    expect(purge).toMatchObject({ action: 'purge', changes: { purged: { notes: 1, appointments: 1, payments: 1, invoices: 1 } } });
     expect((await home.run(['audit', 'verify'])).code).toBe(0);
     const again = await home.run(['retention', 'purge']);
     expect(again.stdout + again.stderr).toContain('Nothing has passed its retention period');

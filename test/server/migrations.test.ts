@@ -108,6 +108,24 @@ describe('migrate', () => {
     }
   });
 
+  it('migration 22 moves practice_schema_version() to plpgsql, keeping its security and grants, and it answers 22', async () => {
+    const { db, drop } = await emptyDatabase();
+    try {
+      const described = async () => (await db.query<Row>(
+        `select l.lanname as language, p.prosecdef as definer, p.provolatile as volatility, p.proconfig as config, p.proacl::text[] as acl,
+           pg_get_function_identity_arguments(p.oid) as arguments, p.prorettype::regtype::text as returns,
+           obj_description(p.oid, 'pg_proc') as comment, public.practice_schema_version() as answer
+         from pg_proc p join pg_language l on l.oid = p.prolang where p.oid = 'public.practice_schema_version()'::regprocedure`))[0]!;
+      await migrate(db, { through: 21 });
+      const before = await described();
+      expect(before).toMatchObject({ language: 'sql', answer: 21 });
+      await migrate(db);
+      expect(await described()).toEqual({ ...before, language: 'plpgsql', answer: 22 });
+    } finally {
+      await drop();
+    }
+  });
+
   it('applies each version once when two servers migrate at the same time', async () => {
     const { db, connect, drop } = await emptyDatabase();
     try {

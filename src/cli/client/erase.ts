@@ -29,8 +29,9 @@ export function eraseCommand(ctx: Context): Command {
   $ practice client erase ann --yes --json kept
 `)
     .addHelpText('after', `
-Notes, appointments, payments and packages stay for the periods of \`practice settings\`
-(clinical_retention_years after the last visit, financial_retention_years after the last payment);
+Notes, appointments, payments, packages and invoices stay for the periods of \`practice settings\`
+(clinical_retention_years after the last visit, financial_retention_years after the last payment,
+sale or invoice);
 \`practice retention purge\` deletes them once those have passed. The audit trail is kept whole.`)
     .action((client: string, options: EraseOptions) => runErase(client, options, ctx));
   return addOutputFlags(command, FIELDS);

@@ -38,8 +38,8 @@ export function purgeCommand(ctx: Context): Command {
 `)
     .addHelpText('after', `
 A client's notes, appointments and messages go once clinical_retention_years have passed since
-their last visit; their payments and packages once financial_retention_years have passed since the
-last of them (an appointment a kept payment names stays with it); an expense once
+their last visit; their payments, packages and invoices once financial_retention_years have passed
+since the last of them (an appointment a kept payment names stays with it); an expense once
 financial_retention_years have passed since its date; an erased client once nothing is left.
 The periods are \`practice settings\`. The audit trail is never purged.`)
     .action((options: PurgeOptions) => runPurge(options, ctx));

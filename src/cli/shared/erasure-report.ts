@@ -1,10 +1,10 @@
 // What `client erase` tells: what went, and each kind of record the retention periods keep, with
-// until when and why (rpc/erase_client's answer, migration 19).
+// until when and why (rpc/erase_client's answer, migrations 19 and 22).
 import { counted } from '../../core/counted.js';
 import { alignColumns } from '../../core/display-width.js';
 
 interface Kept {
-  records: 'notes' | 'appointments' | 'payments' | 'packages';
+  records: 'notes' | 'appointments' | 'payments' | 'packages' | 'invoices';
   count: number;
   until: string;
   basis: 'clinical' | 'financial';
@@ -21,7 +21,7 @@ export interface ErasureReport {
 
 const BASIS = {
   clinical: (years: number) => `clinical records, kept ${counted(years, 'year')} after the last visit`,
-  financial: (years: number) => `financial records, kept ${counted(years, 'year')} after the last payment or sale`,
+  financial: (years: number) => `financial records, kept ${counted(years, 'year')} after the last payment, sale or invoice`,
 };
 
 /** The lines after "Erased ...": removed, then kept (each due now or not), or that nothing is kept. */
