@@ -13,13 +13,13 @@ select ok(has_function_privilege('anon', 'public.booking_request(text, uuid, tim
   'anon may call booking_request');
 select ok(not has_function_privilege('anon', 'practice_private.enter_booking_page(text)', 'execute'), 'anon may not enter a page itself');
 select results_eq(
-  $$select p.proname::text, p.prosecdef, p.proconfig @> array['search_path=""'], pg_get_userbyid(p.proowner)::text
+  $$select p.proname::text collate "default", p.prosecdef, p.proconfig @> array['search_path=""'], pg_get_userbyid(p.proowner)::text collate "default"
     from pg_proc p where p.pronamespace = 'public'::regnamespace and p.proname like 'booking\_%' order by 1$$,
   $$values ('booking_free_starts', true, true, 'booking_reader'), ('booking_page', true, true, 'booking_reader'),
     ('booking_request', true, true, 'booking_writer')$$,
   'each call is security definer with an empty search_path, owned by a booking role');
 select results_eq(
-  $$select rolname::text, rolsuper, rolbypassrls, rolcanlogin, pg_has_role('anon', oid, 'member'), pg_has_role('authenticated', oid, 'member')
+  $$select rolname::text collate "default", rolsuper, rolbypassrls, rolcanlogin, pg_has_role('anon', oid, 'member'), pg_has_role('authenticated', oid, 'member')
     from pg_roles where rolname in ('booking_reader', 'booking_writer') order by 1$$,
   $$values ('booking_reader', false, false, false, false, false), ('booking_writer', false, false, false, false, false)$$,
   'the booking roles log in to nothing, bypass nothing, and no API role acts as them');

@@ -57,7 +57,11 @@ begin
   -- Besides own_practice, the booking page's roles (migration 20) have their own, each for that role alone.
   -- And calendar_feeds one for the migrating role alone: the feed's lookup by token (calendar-feed.test.sql).
   return next policies_are('public', tbl, array['own_practice'] || practice_tests.booking_policies(tbl)
-      || case tbl when 'calendar_feeds' then array['feed_lookup'] else array[]::text[] end,
+      || case tbl when 'calendar_feeds' then array['feed_lookup'] else array[]::text[] end
+      -- And the tables erasure and the retention purge change (migrations 19, 22): retention_owner, for
+      -- the owning role alone (the security-definer functions run as it; no request role has it).
+      || case when tbl in ('clients', 'appointments', 'sessions', 'conversation_log', 'reminders', 'payments', 'packages', 'expenses', 'invoices')
+           then array['retention_owner'] else array[]::text[] end,
     format('%s: one policy, own_practice, and the booking roles'' own', tbl));
   return next policy_roles_are('public', tbl, 'own_practice', array['authenticated'],
     format('%s: the policy is for authenticated only, so anon reaches no row', tbl));
