@@ -82,7 +82,7 @@ describe('client show', () => {
       expect(result.code, result.stderr).toBe(0);
       const shown = JSON.parse(result.stdout);
       expect(shown).toMatchObject({ id: gus.id, name: 'Gus Hale', last_visits: [{ id: visit.id, service: null }], upcoming: [] });
-      expect(Object.keys(shown).slice(-4)).toEqual(['last_visits', 'upcoming', 'session_notes', 'last_accessed']);
+      expect(Object.keys(shown).slice(-5)).toEqual(['last_accessed', 'balance', 'last_visits', 'upcoming', 'session_notes']);
       expect(proxy.seen.filter((line) => line.includes('select=*,last_visits:appointments('))).toHaveLength(1);
       expect(proxy.seen).toEqual(expect.arrayContaining([
         `GET /clients?id=eq.${gus.id}`,
