@@ -34,6 +34,22 @@ function systemTimeZone(env: NodeJS.ProcessEnv = process.env): string {
   return dateLocalZone(env) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/**
+ * This machine's zone as a profile keeps it: ICU's name, as for a zone given by hand (checkTimeZone),
+ * so a TZ that Intl reads but Date does not follow (europe/berlin leaves Date in UTC) is never taken
+ * for Date's own zone later. Intl once, when the zone is stored. A TZ ICU does not know leaves Date
+ * in UTC: UTC is kept.
+ */
+export function machineTimeZone(env: NodeJS.ProcessEnv): string {
+  const zone = systemTimeZone(env);
+  try {
+    return (zone && checkTimeZone(zone)) || 'UTC';
+  } catch (error) {
+    if (error instanceof BadInputError) return 'UTC';
+    throw error;
+  }
+}
+
 /** The practice's zone, where its day starts: the profile's own (checked when stored), else this machine's. */
 export function profileTimeZone(profile: StoredProfile | undefined, env: NodeJS.ProcessEnv): string {
   return profile?.time_zone ?? systemTimeZone(env);
@@ -48,7 +64,7 @@ export async function keepTimeZone(store: ConfigStore, name: string, env: NodeJS
   return store.update((config) => {
     const profile = (config.profiles[name] ??= {});
     if (profile.time_zone) return { zone: profile.time_zone, kept: false };
-    profile.time_zone = systemTimeZone(env);
+    profile.time_zone = machineTimeZone(env);
     return { zone: profile.time_zone, kept: true };
   });
 }

@@ -76,13 +76,46 @@ export function dateLocalZone(env: { TZ?: string | undefined } = dateZoneSource?
   return localtimeZone ?? undefined;
 }
 
+// The names of UTC, as tzdata's `backward` links and ICU know them. A machine's /etc/localtime often
+// links to Etc/UTC while a profile holds ICU's name for it, UTC: told apart, every conversion would
+// go through Intl. Each is an exact ICU id, so a TZ naming one gives Date that zone.
+const UTC_NAMES = new Set([
+  'UTC', 'Etc/UTC', 'UCT', 'Etc/UCT', 'Universal', 'Etc/Universal', 'Zulu', 'Etc/Zulu',
+  'GMT', 'Etc/GMT', 'GMT0', 'Etc/GMT0', 'GMT+0', 'Etc/GMT+0', 'GMT-0', 'Etc/GMT-0', 'Greenwich', 'Etc/Greenwich',
+]);
+
+// Whether Date's zone is a zone whose name differs from Date's own, by the two names; asked of ICU once.
+const namesOfDateZone = new Map<string, boolean>();
+
+/**
+ * Whether Date's local fields show the clock of `timeZone`: the zone this process's Date uses (as the
+ * entry told) is `timeZone` under the same or another name. Equal names, or two names of UTC, decide
+ * it without Intl; other names (Asia/Kolkata, Asia/Calcutta) are compared by ICU's canonical ids, the
+ * zone's and Date's own, once per pair of names: only a zone that is not Date's needs Intl anyway.
+ */
+export function isDateZone(timeZone: string): boolean {
+  if (dateZoneSource === null) return false;
+  const local = dateLocalZone(dateZoneSource.env);
+  if (local === undefined) return false;
+  if (local === timeZone || (UTC_NAMES.has(local) && UTC_NAMES.has(timeZone))) return true;
+  const names = `${local} ${timeZone}`;
+  let same = namesOfDateZone.get(names);
+  if (same === undefined) {
+    // Date's own zone from ICU, not from `local`: a TZ ICU does not know exactly (europe/berlin) is
+    // a name Intl accepts but Date does not follow.
+    same = formatterOf(timeZone).resolvedOptions().timeZone === new Intl.DateTimeFormat('en-US').resolvedOptions().timeZone;
+    namesOfDateZone.set(names, same);
+  }
+  return same;
+}
+
 /**
  * The wall clock of `timeZone` at `instant` (milliseconds), read as if it were UTC. In the process's
  * own zone, Date's local fields give it from the same ICU data; a DateTimeFormat's first use costs
  * ~20 ms (the locale's data), which `appt list` would pay for a single conversion.
  */
 function wallAt(instant: number, timeZone: string): number {
-  if (dateZoneSource !== null && timeZone === dateLocalZone(dateZoneSource.env)) {
+  if (isDateZone(timeZone)) {
     const local = new Date(instant);
     return Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds());
   }

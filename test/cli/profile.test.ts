@@ -42,6 +42,19 @@ describe('profiles', () => {
     expect(unknown.stderr).toContain('unknown field secret; available: name, active, url, signed_in_as, time_zone.');
   });
 
+  // Stored as ICU names the zone, as --time-zone stores it: Etc/UTC (a machine's usual link) as UTC,
+  // and a TZ Date does not follow (wrong case, unknown) never kept as a name Date would be taken to use.
+  it.each([['Etc/UTC', 'UTC'], ['Zulu', 'UTC'], ['europe/berlin', 'Europe/Berlin'], ['Mars/Olympus', 'UTC']])(
+    'a profile added without --time-zone under TZ=%s keeps %s',
+    async (tz, kept) => {
+      const added = await home.run(['profile', 'add', 'zoneless', '--url', 'http://127.0.0.1:9', '--anon-key', 'anon-3'], { env: { TZ: tz } });
+      expect(added.code).toBe(0);
+      expect(added.stderr).toContain(`Profile zoneless keeps the time zone ${kept} (this system's)`);
+      expect((await home.readConfig()).profiles.zoneless!.time_zone).toBe(kept);
+      expect((await home.run(['profile', 'remove', 'zoneless'])).code).toBe(0);
+    },
+  );
+
   it('switch with use, and let PRACTICE_PROFILE and --profile win over it', async () => {
     // Without --time-zone a profile keeps this system's zone from its creation, and says so.
     const zoneless = await home.run(['profile', 'add', 'home-office', '--url', 'http://127.0.0.1:9', '--anon-key', 'anon-2'], { env: { TZ: 'America/Los_Angeles' } });

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { toICalendar } from '../../src/formats/ics.js';
 import type { ScheduledAppointment } from '../../src/formats/schedule.js';
 import { InvalidInputError } from '../../src/model/errors.js';
-import { dateLocalZone, instantAt, useDateZoneOf, wallClockAt } from '../../src/model/time-zone.js';
+import { checkTimeZone } from '../../src/core/profiles.js';
+import { dateLocalZone, instantAt, isDateZone, useDateZoneOf, wallClockAt } from '../../src/model/time-zone.js';
 import { dateTimeIn } from '../../src/model/when.js';
 
 dayjs.extend(utc);
@@ -120,6 +121,78 @@ it('refuses an unknown zone and a malformed clock time, naming the expected form
   expect(() => instantAt('2026-07-01', '9 am', 'UTC')).toThrow(
     new InvalidInputError("expected a date as YYYY-MM-DD and a time as HH:MM; got '2026-07-01 9 am'"),
   );
+});
+
+// A machine whose /etc/localtime links to Etc/UTC, a profile stored as ICU names that zone (UTC): the
+// same zone, so conversions take Date's local fields, not Intl (~100 ms a command, issue 26 point 9).
+describe("the machine's zone under another name", () => {
+  /** Runs `check` with this process's Date in `tz` and the model told so, as the entry tells it. */
+  function withDateZone(tz: string, localtime: string | null, check: () => void): void {
+    const saved = process.env.TZ;
+    process.env.TZ = tz;
+    // Date follows TZ; the model reads the zone from TZ, or from the link when TZ is left out.
+    const env = localtime === null ? process.env : {};
+    useDateZoneOf({ env, localtimeLink: () => localtime });
+    try {
+      check();
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+      useDateZoneOf({ env: process.env, localtimeLink: () => null });
+    }
+  }
+
+  it('a profile stored as UTC is the zone of a machine linked to Etc/UTC, and converts as Intl does', () => {
+    const stored = checkTimeZone('Etc/UTC');
+    expect(stored).toBe('UTC');
+    const instant = new Date('2026-07-01T09:30:00Z');
+    const throughIntl = { clock: wallClockAt(instant, stored), instant: instantAt('2026-07-01', '09:30', stored) };
+    withDateZone('Etc/UTC', '/usr/share/zoneinfo/Etc/UTC', () => {
+      expect(dateLocalZone()).toBe('Etc/UTC');
+      expect(isDateZone(stored)).toBe(true);
+      expect({ clock: wallClockAt(instant, stored), instant: instantAt('2026-07-01', '09:30', stored) }).toEqual(throughIntl);
+    });
+  });
+
+  it.each(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Etc/Zulu', 'Zulu', 'Etc/UCT', 'Universal', 'Etc/GMT0', 'Greenwich'])(
+    'TZ=%s is the zone of a profile stored as UTC, Etc/UTC or GMT',
+    (tz) => {
+      withDateZone(tz, null, () => {
+        for (const stored of ['UTC', 'Etc/UTC', 'GMT']) expect(isDateZone(stored), stored).toBe(true);
+      });
+    },
+  );
+
+  it('another zone is not, though its offset is zero today or its name looks alike', () => {
+    withDateZone('Etc/UTC', null, () => {
+      // Etc/GMT+1 is UTC-1; London keeps UTC in winter only; Reykjavik is a zone of its own.
+      for (const zone of ['Etc/GMT+1', 'Europe/London', 'Atlantic/Reykjavik', 'Europe/Berlin']) {
+        expect(isDateZone(zone), zone).toBe(false);
+      }
+    });
+  });
+
+  it('other aliases are one zone by their canonical id (Asia/Kolkata = Asia/Calcutta)', () => {
+    withDateZone('Asia/Kolkata', null, () => {
+      expect(isDateZone('Asia/Calcutta')).toBe(true);
+      expect(isDateZone('Asia/Dhaka')).toBe(false);
+      expect(wallClockAt(new Date('2026-07-01T09:30:00Z'), 'Asia/Calcutta')).toEqual({ date: '2026-07-01', time: '15:00' });
+    });
+  });
+
+  it('a TZ that Intl reads but Date does not follow (wrong case) is not the zone it names', () => {
+    withDateZone('europe/berlin', null, () => {
+      expect(isDateZone('Europe/Berlin')).toBe(false);
+      expect(wallClockAt(new Date('2026-07-01T09:30:00Z'), 'Europe/Berlin')).toEqual({ date: '2026-07-01', time: '11:30' });
+    });
+  });
+
+  it('until the entry tells the model, no zone is Date\'s', () => {
+    withDateZone('Etc/UTC', null, () => {
+      useDateZoneOf({ env: {}, localtimeLink: () => null });
+      expect(isDateZone('UTC')).toBe(false);
+    });
+  });
 });
 
 function addClock(time: string, minutes: number): string {

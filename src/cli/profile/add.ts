@@ -2,7 +2,7 @@
 // (the root or the REST root), anon key and time zone. The built-in local profile takes a time zone only.
 import { Command } from 'commander';
 import type { StoredProfile } from '../../core/config-store.js';
-import { checkProfileName, checkTimeZone, LOCAL_PROFILE, profileTimeZone } from '../../core/profiles.js';
+import { checkProfileName, checkTimeZone, LOCAL_PROFILE, machineTimeZone } from '../../core/profiles.js';
 import { normalizeProjectUrl } from '../../core/project-url.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -49,7 +49,7 @@ async function runAdd(name: string, options: AddOptions, ctx: Context): Promise<
     if (current?.session && changes.url && changes.url !== current.url) delete merged.session;
     // Its days start where this machine's do now, not wherever a later command's TZ says.
     const zoneless = !merged.time_zone;
-    if (zoneless) merged.time_zone = profileTimeZone(undefined, ctx.env);
+    if (zoneless) merged.time_zone = machineTimeZone(ctx.env);
     config.profiles[name] = merged;
     if (options.use) config.active = name;
     return { existed: current !== undefined, keptZone: zoneless ? merged.time_zone : null };
