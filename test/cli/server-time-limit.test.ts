@@ -46,7 +46,10 @@ async function practiceOf(name: string) {
 it("stops a statement at its role's limit, reopens the engine, and serves every practice after, losing nothing", async () => {
   const ann = await practiceOf('ann');
   const bob = await practiceOf('bob');
-  expect(await ann.post('/clients', Array.from({ length: 300 }, (_, i) => ({ name: `${'a'.repeat(200)}!${i}` })))).toBe(201);
+  // Three writes of 100, each well inside the 1 s limit even with the audit trail's triggers on a busy machine.
+  for (const part of [0, 1, 2]) {
+    expect(await ann.post('/clients', Array.from({ length: 100 }, (_, i) => ({ name: `${'a'.repeat(200)}!${part * 100 + i}` })))).toBe(201);
+  }
   expect(await bob.post('/clients', [{ name: 'Bob Stone' }])).toBe(201);
 
   const started = Date.now();
