@@ -56,5 +56,5 @@ async function runReceivables(options: ReceivablesOptions, ctx: Context): Promis
   await ctx.out.rows(rows, COLUMNS, options, `Nobody owes anything on ${asOf}.`);
   if (rows.length === 0) return;
   const total = (key: Age | 'owed') => sumMoney(rows.map((row) => row[key]));
-  ctx.out.note(`${countOf(rows.length, 'client')} owe ${total('owed')} in all on ${asOf}: ${total('days_0_30')} 0-30 days, ${total('days_31_60')} 31-60, ${total('days_61_90')} 61-90, ${total('days_over_90')} over 90.`);
+  ctx.out.note(`${countOf(rows.length, 'client')} ${rows.length === 1 ? 'owes' : 'owe'} ${total('owed')} in all on ${asOf}: ${total('days_0_30')} 0-30 days, ${total('days_31_60')} 31-60, ${total('days_61_90')} 61-90, ${total('days_over_90')} over 90.`);
 }
