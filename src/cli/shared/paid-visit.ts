@@ -40,7 +40,8 @@ export function checkPaidTargets(ids: string | string[], options: PaidOptions & 
 export function checkNotCompleted(current: Appointment): void {
   if (current.status === 'completed') {
     throw new CommandError(`Appointment ${shortId(current.id)} is already completed; nothing changed.`,
-      `Record its payment with \`practice pay add --client <client> --amount <amount> --method <method> --appointment ${shortId(current.id)}\`.`);
+      // Run twice by a tired hand, the first run already recorded the payment: look before paying again.
+      `See what was paid with \`practice pay list --client <client>\`; if it is not there, record it with \`practice pay add --client <client> --amount <amount> --method <method> --appointment ${shortId(current.id)}\`.`);
   }
 }
 
