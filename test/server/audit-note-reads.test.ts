@@ -1,7 +1,8 @@
-// Reads of clinical notes recorded inside the read itself (migration 19, src/server/audit/note-reads.ts):
-// asked for directly, embedded under clients, embedded in an rpc/ call's rows, as CSV; one row per
-// client whose notes the answer held; the service key's reads not recorded; a read without notes
-// writes nothing.
+// Reads of clinical notes recorded inside the read itself (migrations 19 and 24,
+// src/server/audit/note-reads.ts): asked for directly, embedded under clients, embedded in an rpc/
+// call's rows, as CSV; one row per client whose notes the answer held; the service key's reads not
+// recorded; a read without notes writes nothing. A read of notes alone hands its record the ids from
+// its own rows, any other from its answer: both record what the answer shows.
 import { afterAll, describe, expect, it } from 'vitest';
 import { caller, createAppointment, createClient, createNote, practice, rows, type Practice } from '../helpers/fixtures.js';
 import { startTestServer } from '../helpers/server.js';
@@ -34,6 +35,34 @@ describe('a read of notes', () => {
     recorded = await reads(who);
     expect(recorded.at(-1)).toMatchObject({ client_id: ann.id, via: 'mcp', changes: { rows: [annNote.id] } });
     expect(recorded).toHaveLength(3);
+  });
+
+  it('records what the answer shows of its notes, however their keys are asked for', async () => {
+    const who = await practice(server);
+    const ann = await createClient(who, { name: 'Ann' });
+    const note = await createNote(who, { client_id: ann.id, subjective: 'Sore neck' });
+    const second = await createNote(who, { client_id: ann.id, subjective: 'Better' });
+    const recorded = async (path: string) => {
+      const before = (await reads(who)).length;
+      const reply = await who.get(path);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return (await reads(who)).slice(before).map((row) => [row.client_id, row.changes.rows]);
+    };
+    // Without id or client_id, the notes are counted under no id and no client.
+    expect(await recorded('/sessions?select=subjective&order=created_at')).toEqual([[null, [null, null]]]);
+    // The ids without their client: one row under no client, the ids in order.
+    expect(await recorded('/sessions?select=id')).toEqual([[null, [note.id, second.id].sort()]]);
+    // A key renamed or cast is the answer's, as shown: found in the body, not taken from the row.
+    expect(await recorded(`/sessions?select=note:id,client_id&id=eq.${note.id}`)).toEqual([[ann.id, [null]]]);
+    expect(await recorded(`/sessions?select=id::text,client_id&id=eq.${note.id}`)).toEqual([[ann.id, [note.id]]]);
+    // Other rows embedded in the notes change nothing.
+    expect(await recorded(`/sessions?select=id,client_id,clients(name)&id=eq.${note.id}`)).toEqual([[ann.id, [note.id]]]);
+    // No rows, and a HEAD that shows none, record nothing.
+    expect(await recorded('/sessions?id=eq.00000000-0000-0000-0000-000000000000')).toEqual([]);
+    const before = (await reads(who)).length;
+    expect((await who.head('/sessions')).status).toBe(200);
+    expect(await reads(who)).toHaveLength(before);
+    expect(await rows(who, '/audit_chain_breaks')).toEqual([]);
   });
 
   it('through rpc/ is recorded when the function\'s rows embed notes', async () => {

@@ -1,11 +1,12 @@
 // The service's own record of who read clinical notes (sessions), which the database's triggers
-// cannot see: a read (or rpc call) whose answer holds notes runs wrapped in a statement that also
-// hands that answer to public.audit_note_read (migration 19), which appends one audit row per client
-// whose notes it held, naming the note ids, the query and the channel. docs/audit.md.
+// cannot see: a read (or rpc call) whose answer holds notes records them in the same statement, in
+// public.audit_note_read (migrations 19 and 24), which appends one audit row per client whose notes
+// it held, naming the note ids, the query and the channel. docs/audit.md.
 import type { Statement } from '../db/database.js';
-import type { Plan } from '../rest/plan.js';
-import type { EmbedPlan, Shape } from '../rest/plan-shape.js';
+import type { Plan, ReadPlan } from '../rest/plan.js';
+import { outputNames, type EmbedPlan, type Shape } from '../rest/plan-shape.js';
 import type { PreparedRequest } from '../rest/prepared-reads.js';
+import { quote, readSql, type Parameters } from '../rest/sql.js';
 
 const NOTES = 'sessions';
 
@@ -33,8 +34,40 @@ export function readsNotes(plan: Plan): boolean {
 }
 
 /**
+ * The page's own column an answer's key shows as it is (no cast), when exactly one of its keys is
+ * `key`; undefined when none is, null when the key is another column's, a cast or an embed's.
+ */
+function ownColumn(shape: Shape, key: string): string | null | undefined {
+  const shown = outputNames(shape).filter((name) => name === key).length;
+  if (shown === 0) return undefined;
+  if (shown > 1) return null;
+  const projection = shape.projections.find((p) => p.alias === key);
+  return projection?.column?.name === key && projection.cast === null ? key : null;
+}
+
+/**
+ * A JSON read whose only notes are its page's own rows, whose `id` and `client_id` keys (when it
+ * has them) are those columns: its statement can hand the record the same ids and clients the
+ * answer shows without the answer being parsed again. Anything else (embedded notes, CSV, one
+ * object, a key renamed or cast, no body) is found in the answer, as before.
+ */
+function ownRowsOnly(plan: AnswerPlan): plan is ReadPlan {
+  return plan.kind === 'read' && plan.withBody && !plan.csv && !plan.single && plan.table.name === NOTES &&
+    notePaths(plan.shape).length === 0 && ownColumn(plan.shape, 'id') !== null && ownColumn(plan.shape, 'client_id') !== null;
+}
+
+/** The record of a read whose notes are its own rows, over the page (`_t`): the ids and clients its keys show. */
+function ownRowsRecord(plan: ReadPlan, search: string): (params: Parameters) => string {
+  const column = (key: string, type: string) =>
+    ownColumn(plan.shape, key) === undefined ? `null::${type}` : `_t.${quote(key)}::${type}`;
+  return (params) => `public.audit_note_read(null, null, ${params.add(search)}, ` +
+    `array_agg(${column('id', 'text')}), array_agg(${column('client_id', 'uuid')})) as audit_recorded`;
+}
+
+/**
  * The prepared request, its statement made to record the notes its answer holds in the same
- * statement: the answer's body goes to public.audit_note_read with the paths of its notes (null for
+ * statement. A read whose notes are its own rows aggregates their ids as it reads (ownRowsOnly);
+ * otherwise the answer's body goes to public.audit_note_read with the paths of its notes (null for
  * CSV, whose rows are not read back) and the query string. A request whose answer holds no notes is
  * returned as it was. The service key's reads are not recorded (the function sees no user).
  */
@@ -43,6 +76,7 @@ export function recordingNoteReads(prepared: PreparedRequest, search: string): P
   if (!answers(plan)) return prepared;
   const paths = jsonPaths(plan);
   if (paths.length === 0) return prepared;
+  if (ownRowsOnly(plan)) return { ...prepared, statement: readSql(plan, ownRowsRecord(plan, search)) };
   const n = statement.values.length;
   const recorded: Statement = {
     text: `select pgrst_answer.*, public.audit_note_read(pgrst_answer.body, $${n + 1}::jsonb, $${n + 2}) as audit_recorded ` +

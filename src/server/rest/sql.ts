@@ -194,7 +194,11 @@ export function bodySql({ single, csv }: { single: boolean; csv: boolean }): str
   return single ? `(json_agg(_t) -> 0)::text` : `coalesce(json_agg(_t), '[]')::text`;
 }
 
-function readSql(plan: ReadPlan): Statement {
+/**
+ * `alsoSelect` adds a column to the read's one row, computed over its page's rows (`_t`) with any
+ * parameters of its own: how a read of notes records them as it reads (audit/note-reads.ts).
+ */
+export function readSql(plan: ReadPlan, alsoSelect?: (params: Parameters) => string): Statement {
   const params = new Parameters();
   const table = `public.${quote(plan.table.name)}`;
   const relation = quote(plan.table.name);
@@ -206,9 +210,10 @@ function readSql(plan: ReadPlan): Statement {
     `select ${columns.join(', ')} from ${table}${joins}${where}` +
     `${orderSql(plan.order, relation)} limit ${params.add(plan.limit)} offset ${params.add(plan.offset)}`;
   const body = plan.withBody ? bodySql(plan) : 'null::text';
+  const also = alsoSelect ? `, ${alsoSelect(params)}` : '';
   return {
     text: `select count(*)::int as page_total, ${total} as total, null::int as inserted, ${body} as body, ` +
-      `null::text as location_id from (${page}) _t`,
+      `null::text as location_id${also} from (${page}) _t`,
     values: params.values,
   };
 }

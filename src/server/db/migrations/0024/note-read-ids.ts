@@ -1,0 +1,52 @@
+// A read of notes hands its record the notes' ids itself: when the answer's notes are the page's
+// own rows, the read's statement aggregates their ids and clients as it builds the answer
+// (src/server/audit/note-reads.ts), and audit_note_read takes them as arrays instead of parsing the
+// answer's JSON again, which cost as much as the read. Notes embedded under other rows, an rpc/
+// call's rows and CSV are still found in the answer, as migration 19 did. What is recorded does not
+// change: one row per client, the same ids, the same query (docs/audit.md).
+
+export const noteReadIds = `
+drop function public.audit_note_read(text, jsonb, text);
+create function public.audit_note_read(body text, note_paths jsonb, query text, own_ids text[] default null, own_clients uuid[] default null)
+returns boolean
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  practice constant uuid := auth.uid();
+  ids text[] := own_ids;
+  clients uuid[] := own_clients;
+  detail jsonb := pg_catalog.jsonb_build_object('query', query);
+  client_info text;
+begin
+  -- The service key's reads (administration, no practice of its own) are not recorded.
+  if practice is null then
+    return false;
+  end if;
+  if body is not null and note_paths is null then
+    -- A CSV answer: which notes it holds is not read back; the query says which were asked for.
+    ids := array[null];
+    clients := array[null];
+    detail := detail || '{"format": "csv"}'::jsonb;
+  elsif body is not null then
+    select ids || pg_catalog.array_agg(n ->> 'id'),
+        clients || pg_catalog.array_agg(case when n ->> 'client_id' ~ '^[0-9a-fA-F-]{36}$' then (n ->> 'client_id')::uuid end)
+      into ids, clients
+      from pg_catalog.jsonb_array_elements_text(note_paths) p,
+        pg_catalog.jsonb_path_query(body::jsonb, p::jsonpath) n
+      where pg_catalog.jsonb_typeof(n) = 'object';
+  end if;
+  if coalesce(pg_catalog.cardinality(ids), 0) = 0 then
+    return false;
+  end if;
+  client_info := nullif(pg_catalog.current_setting('request.headers', true), '')::jsonb ->> 'x-client-info';
+  -- As the separate record was: a crash of PostgreSQL may lose the last moments of read records, whole.
+  perform pg_catalog.set_config('synchronous_commit', 'off', true);
+  perform practice_private.audit_access(practice, practice,
+    coalesce(nullif(pg_catalog.current_setting('role', true), 'none'), session_user::text), client_info,
+    'sessions', 'read', ids, clients, detail);
+  return true;
+end $$;
+comment on function public.audit_note_read(text, jsonb, text, text[], uuid[]) is 'Records, in the caller''s audit trail, a read whose answer holds clinical notes: own_ids/own_clients of the notes the read''s page holds, and those found in its answer (body) at the given JSON paths; the service calls it inside the read.';
+revoke all on function public.audit_note_read(text, jsonb, text, text[], uuid[]) from public;
+-- Every request role reads through it: anon's and the service key's reads are not recorded.
+grant execute on function public.audit_note_read(text, jsonb, text, text[], uuid[]) to anon, authenticated, service_role;
+`;
