@@ -9,9 +9,9 @@ const REQUESTS_PER_EMAIL_PER_HOUR = 3;
 const OPEN_REQUESTS_PER_EMAIL = 2;
 const OPEN_REQUESTS_PER_PRACTICE = 30;
 // The longest range one free-starts call may ask for.
-const MAX_DAYS_PER_CALL = 31;
+export const MAX_DAYS_PER_CALL = 31;
 // Starts on the page are offered every quarter hour from each opening (and at each edge of free time).
-const STEP_MINUTES = 15;
+export const STEP_MINUTES = 15;
 
 // A field the client filled in: refused with its name when longer than `max` characters.
 const sizeCheck = (value: string, label: string, max: number) => `
@@ -21,10 +21,10 @@ const sizeCheck = (value: string, label: string, max: number) => `
 
 // Settings named by a function's SET clauses are restored when it returns: so the claims the call
 // sets for the page's practice end with the call (entered with none, the caller's come back after).
-const RESTORES_CALLER = `set "request.jwt.claims" = '' set "request.jwt.claim.sub" = ''`;
+export const RESTORES_CALLER = `set "request.jwt.claims" = '' set "request.jwt.claim.sub" = ''`;
 
 // A refusal written for the client: `code` decides the HTTP status (PT409 -> 409, 22023 -> 400).
-const refuse = (code: string, message: string) => `raise exception using errcode = '${code}', message = ${message}`;
+export const refuse = (code: string, message: string) => `raise exception using errcode = '${code}', message = ${message}`;
 
 export const publicCalls = `
 -- The enabled page at page_slug, its practice set as auth.uid() for the rest of the calling public
