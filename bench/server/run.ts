@@ -110,7 +110,7 @@ async function seed(server: Server, headers: Record<string, string>): Promise<vo
     }
   }
   // Batches small enough for PGlite's 8 s statement limit on a loaded machine.
-  for (let i = 0; i < rows.length; i += 250) await post('appointments', rows.slice(i, i + 250));
+  for (let i = 0; i < rows.length; i += 100) await post('appointments', rows.slice(i, i + 100));
 }
 
 /** The load spread over `servers` as a load balancer would: the connections dealt out in turn. */

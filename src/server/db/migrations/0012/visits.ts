@@ -58,7 +58,6 @@ comment on function public.visits_report(date, date, text) is 'Bookings of the p
  * them from counting as lapsed; migration 25 adds a request waiting for the therapist.
  */
 export const clientsReport = (create: 'create' | 'create or replace', ahead = `ahead.status in ('scheduled', 'confirmed')`) => `
-
 -- New: their first completed visit ever is in the period; returning: they came in it and before;
 -- lapsed: no completed visit for lapse_days before the period's end (or today, if earlier) and nothing
 -- scheduled or confirmed from today on.
