@@ -47,6 +47,8 @@ const CONNECTIONS = [1, 16];
 /** The scaled-out row: this many instances on one PostgreSQL, at the most connections. */
 const INSTANCES = 3;
 const ROOT = new URL('../..', import.meta.url).pathname;
+/** BENCH_ONLY=booking: only the booking page's and the feed's cases (issue 31.8), not the plain reads. */
+const BOOKING_ONLY = process.env.BENCH_ONLY === 'booking';
 
 interface Server {
   url: string;
@@ -108,7 +110,7 @@ async function seed(server: Server, headers: Record<string, string>): Promise<vo
     }
   }
   // Batches small enough for PGlite's 8 s statement limit on a loaded machine.
-  for (let i = 0; i < rows.length; i += 250) await post('appointments', rows.slice(i, i + 250));
+  for (let i = 0; i < rows.length; i += 100) await post('appointments', rows.slice(i, i + 100));
 }
 
 /** The load spread over `servers` as a load balancer would: the connections dealt out in turn. */
@@ -245,7 +247,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
     const headers = { apikey: server.anonKey, authorization: `Bearer ${token}` };
     await seed(server, headers);
 
-    if (databaseUrl) {
+    if (databaseUrl && !BOOKING_ONLY) {
       const scripts = await pgbenchScripts(databaseUrl, userId, token);
       const plainPath = join(dataDir, 'request.sql');
       const pipelinedPath = join(dataDir, 'request-pipelined.sql');
@@ -268,7 +270,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
       const ceiling = ceilings.get(connections)!;
       rows.push({ store: 'bare route', connections, result, ceiling, goal: 'baseline', met: true });
     }
-    for (const connections of CONNECTIONS) {
+    for (const connections of BOOKING_ONLY ? [] : CONNECTIONS) {
       const [result, embedded] = await measureAlternating(server, headers, connections, [`appointments?${QUERY}`, `appointments?${EMBEDDED_QUERY}`]);
       const ceiling = ceilings.get(connections) ?? null;
       if (store === 'postgres') {
@@ -294,7 +296,7 @@ async function benchStore(store: 'pglite' | 'postgres', ceilings: Map<number, Ce
     }
     if (store === 'pglite') rows.push(...(await bookingRows(server, headers, SECONDS)));
     rows.push(...(await benchFeed(store, server.url, headers, 1, SECONDS)));
-    if (databaseUrl) {
+    if (databaseUrl && !BOOKING_ONLY) {
       // More instances on the same database and secret, a data dir each (a data dir has one server).
       for (let i = 1; i < INSTANCES; i++) siblingDirs.push(await mkdtemp(join(tmpdir(), 'practice-bench-')));
       siblings.push(...(await Promise.all(siblingDirs.map((dir) => startServer(dir, jwtSecret, databaseUrl)))));
@@ -323,6 +325,6 @@ console.log(`embedded: GET /appointments?${EMBEDDED_QUERY}`);
 console.log(`rpc: GET /${RPC_PATH} beside GET /appointments?${ONE_ROW_QUERY}`);
 const rows = [...(await benchStore('postgres', ceilings)), ...(await benchStore('pglite', ceilings))];
 report(rows);
-const scaledOut = rows.find((r) => r.store === `postgres x${INSTANCES}`)!;
-const single = rows.find((r) => r.store === 'postgres' && r.connections === scaledOut.connections)!;
-console.log(`${INSTANCES} instances / 1 instance on PostgreSQL at ${scaledOut.connections} connections: ${(scaledOut.result.rps / single.result.rps).toFixed(2)}x req/s`);
+const scaledOut = rows.find((r) => r.store === `postgres x${INSTANCES}`);
+const single = rows.find((r) => r.store === 'postgres' && r.connections === scaledOut?.connections);
+if (scaledOut && single) console.log(`${INSTANCES} instances / 1 instance on PostgreSQL at ${scaledOut.connections} connections: ${(scaledOut.result.rps / single.result.rps).toFixed(2)}x req/s`);

@@ -158,7 +158,8 @@ const rowSchemas = {
   closures: closureSchema,
   packages: packageSchema,
   // A requested appointment's hold_until (migration 20) is not carried: restored, it waits for the therapist.
-  appointments: z.omit(appointmentSchema, { therapist_id: true }),
+  // The practice's answer to a request (migration 25) is: a declined one stays out of the reports.
+  appointments: z.extend(z.omit(appointmentSchema, { therapist_id: true }), { request_answer: z._default(z.nullable(z.enum(['accepted', 'declined'])), null) }),
   booking_requests: bookingRequestSchema,
   payments: paymentSchema,
   sessions: z.omit(sessionNoteSchema, { therapist_id: true }),

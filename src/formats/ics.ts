@@ -41,7 +41,10 @@ export function eventUid(appointmentId: string): string {
  * hand-written ones). The events are single, never recurring, so nothing needs the zone's rules after
  * the conversion (src/model/time-zone.ts), which settles DST once, from the runtime's IANA data.
  */
-export function toICalendar(schedule: readonly ScheduledAppointment[], { timeZone, now, redact }: CalendarOptions): string {
+/** What an event is made of: an appointment of the schedule, without the ids of its client and service. */
+export type CalendarEvent = Omit<ScheduledAppointment, 'client_id' | 'service_id'>;
+
+export function toICalendar(schedule: readonly CalendarEvent[], { timeZone, now, redact }: CalendarOptions): string {
   const instantAt = instantsIn(timeZone);
   const stamp = utcStamp(now);
   return calendarDocument(schedule.flatMap((appointment) => eventLines(redact ? redactAppointment(appointment) : appointment, instantAt, stamp)));
@@ -61,7 +64,7 @@ export function calendarDocument(eventLines: readonly string[]): string {
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
-function eventLines(appointment: ScheduledAppointment, instantAt: (date: string, time: string) => Date, stamp: string): string[] {
+function eventLines(appointment: CalendarEvent, instantAt: (date: string, time: string) => Date, stamp: string): string[] {
   const created = instantOrNull(appointment.created_at);
   const modified = instantOrNull(appointment.updated_at);
   const status = CALENDAR_STATUS[appointment.status];
@@ -83,7 +86,7 @@ function eventLines(appointment: ScheduledAppointment, instantAt: (date: string,
   ];
 }
 
-function summaryOf({ client_name, service_name }: ScheduledAppointment): string {
+function summaryOf({ client_name, service_name }: CalendarEvent): string {
   const parts = [client_name, service_name].map((part) => part?.trim() ?? '').filter((part) => part !== '');
   return parts.length === 0 ? 'Appointment' : parts.join(' - ');
 }

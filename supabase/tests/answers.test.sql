@@ -4,7 +4,7 @@
 begin;
 \ir fixtures/two-practices.psql
 
-select plan(14);
+select plan(17);
 
 -- A: a closure over lunch, a completed visit with its kept price; B: a rent bill A must never see.
 insert into public.closures (therapist_id, starts_at, ends_at, reason) values
@@ -46,6 +46,21 @@ select results_eq(
   $$select label, completed, revenue from public.revenue_report('2026-11-01', '2026-11-30', 'month')$$,
   $$values ('2026-11', 1, 80.00)$$,
   'A''s revenue is its visit at its kept price');
+-- Requests from the booking page (migration 25): one declined, one waiting. Neither is booked, and the
+-- declined one is no cancellation.
+insert into public.appointments (client_id, date, start_time, end_time, status)
+  select client_id, day, '10:00', '11:00', 'requested' from public.appointments, (values ('2026-11-24'::date), ('2026-11-25'::date)) as days(day)
+  where date = '2026-11-23';
+update public.appointments set status = 'cancelled' where date = '2026-11-24';
+select is((select request_answer from public.appointments where date = '2026-11-24'), 'declined', 'a request cancelled unaccepted is declined');
+select results_eq(
+  $$select booked, visits, cancelled from public.visits_report('2026-11-01', '2026-11-30', 'month')$$,
+  $$values (1, 1, 0)$$,
+  'visits_report counts neither the declined request nor the waiting one');
+select results_eq(
+  $$select completed, cancelled from public.revenue_report('2026-11-01', '2026-11-30', 'month')$$,
+  $$values (1, 0)$$,
+  'revenue_report counts no declined request as a cancellation');
 select results_eq(
   $$select kind, category, amount::text from public.pnl_by_category('2026-11-01', '2026-11-30')$$,
   $$values ('revenue', 'appointments', '80.00'), ('expense', 'linens', '42.50'), ('net', '', '37.50')$$,

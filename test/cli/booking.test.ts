@@ -1,7 +1,8 @@
 // `practice booking` and the requests it brings, against a real server: the page turned on with its
 // services, notice, horizon and hold, its consent and questions; a stranger's requests through rpc/;
 // `appt requests`, `appt accept` and `appt decline`; the client told of each through the --exec hook
-// (PRACTICE_REMINDER_KIND requested, accepted, declined); the page turned off. In order.
+// (PRACTICE_REMINDER_KIND requested, accepted, declined), the answer alone when nothing was told
+// before it; the page turned off. In order.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,9 +23,9 @@ const publicCall = (name: string, body: unknown) => call(`${server.rest}/rpc/${n
 const EXEC = (log: string) => `printf '%s|%s|%s\\n' "$PRACTICE_REMINDER_KIND" "$PRACTICE_CLIENT_EMAIL" "$PRACTICE_MESSAGE" >> ${log}`;
 const lines = async (log: string) => (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean).sort();
 
-/** The first two free starts of the service on the third day from now. */
-async function twoStarts(): Promise<string[]> {
-  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+/** The first two free starts of the service on the day `daysAhead` from now. */
+async function twoStarts(daysAhead = 3): Promise<string[]> {
+  const day = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   const free = await publicCall('booking_free_starts', { slug: 'anna-massage', service_id: ids.swedish, from_day: day, to_day: day });
   expect(free.status, free.text).toBe(200);
   return (free.body as Array<{ starts_at: string }>).slice(0, 8).filter((_, index) => index % 4 === 0).map((start) => start.starts_at);
@@ -135,6 +136,26 @@ describe('practice booking', () => {
     expect(answers.map((line) => line.split('|').slice(0, 2).join('|'))).toEqual(['accepted|bo@example.com', 'declined|cy@example.com']);
     expect(answers[0]).toMatch(/is confirmed/);
     expect((await home.run(['appt', 'requests', '--json'])).stdout.trim()).toBe('[]');
+  });
+
+  it('tells the answer to requests answered before any run told their clients they arrived, once', async () => {
+    const [first, second] = await twoStarts(4);
+    for (const [starts_at, name, email] of [[first, 'Dee Falk', 'dee@example.com'], [second, 'Eve Gray', 'eve@example.com']] as const) {
+      const reply = await publicCall('booking_request', {
+        slug: 'anna-massage', service_id: ids.swedish, starts_at, name, email, answers: { injuries: 'none', first: true }, consent_version: 2,
+      });
+      expect(reply.status, reply.text).toBe(200);
+    }
+    const rows = JSON.parse((await home.run(['appt', 'requests', '--json', 'id,client_name'])).stdout) as Array<Record<string, string>>;
+    const idOf = (name: string) => rows.find((row) => row.client_name === name)!.id!.slice(0, 8);
+    expect((await home.run(['appt', 'accept', idOf('Dee Falk')])).code).toBe(0);
+    expect((await home.run(['appt', 'decline', idOf('Eve Gray')])).code).toBe(0);
+    const log = join(dir, 'untold-answers.txt');
+    const sent = await home.run(['remind', '--channel', 'email', '--exec', EXEC(log)]);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect((await lines(log)).map((line) => line.split('|').slice(0, 2).join('|'))).toEqual(['accepted|dee@example.com', 'declined|eve@example.com']);
+    const quiet = await home.run(['remind', '--channel', 'email', '--exec', EXEC(log)]);
+    expect(quiet.stderr).toContain('Sent 0 reminders.');
   });
 
   it('shows the consent agreed and the answers given with the client', async () => {

@@ -144,6 +144,8 @@ describe('client show', () => {
     const done = await seed('appointments', { client_id: gus.id, service_id: massage.id, date: '2025-03-04', start_time: '10:00', end_time: '11:00', status: 'completed' });
     await seed('appointments', { client_id: gus.id, date: '2025-03-11', start_time: '10:00', end_time: '11:00', status: 'cancelled' });
     const next = await seed('appointments', { client_id: gus.id, service_id: massage.id, date: '2031-01-07', start_time: '09:00', end_time: '10:00' });
+    // A request from the booking page, waiting for the therapist's answer: coming too.
+    const asked = await seed('appointments', { client_id: gus.id, date: '2031-01-08', start_time: '09:00', end_time: '10:00', status: 'requested' });
     await seed('sessions', { client_id: gus.id, appointment_id: done.id, subjective: 'Stiff neck\nfor a week' });
     server.received.length = 0;
     const result = await home.run(['client', 'show', 'gus']);
@@ -152,19 +154,20 @@ describe('client show', () => {
     expect(result.stdout).toContain('phone:  555-0177');
     expect(result.stdout).toContain(`Last visits\n  2025-03-04 10:00-11:00  Deep tissue 李  45.00  ${done.id.slice(0, 8)}\n`);
     expect(result.stdout).toContain(`Upcoming\n  2031-01-07 09:00-10:00  Deep tissue 李  scheduled  ${next.id.slice(0, 8)}\n`);
+    expect(result.stdout).toMatch(new RegExp(`\n  2031-01-08 09:00-10:00 .* requested  ${asked.id.slice(0, 8)}\n`));
     expect(result.stdout).not.toContain('2025-03-11');
     expect(result.stdout).toContain('unsigned');
     expect(result.stdout).toContain('S: Stiff neck');
     const reads = sent().filter((line) => line.startsWith('GET /clients?select='));
     expect(reads).toHaveLength(1);
     expect(reads[0]).toContain('last_visits.status=eq.completed&last_visits.order=date.desc,start_time.desc&last_visits.limit=5');
-    expect(reads[0]).toMatch(/upcoming\.status=in\.\(scheduled,confirmed\)&upcoming\.date=gte\.\d{4}-\d{2}-\d{2}&upcoming\.order=date\.asc,start_time\.asc/);
+    expect(reads[0]).toMatch(/upcoming\.status=in\.\(requested,scheduled,confirmed\)&upcoming\.date=gte\.\d{4}-\d{2}-\d{2}&upcoming\.order=date\.asc,start_time\.asc/);
 
     const json = JSON.parse((await home.run(['client', 'show', gus.id.slice(0, 8), '--json'])).stdout);
     expect(json).toMatchObject({
       id: gus.id, name: 'Gus Hale',
       last_visits: [{ id: done.id, price: 45, service: { name: 'Deep tissue 李' } }],
-      upcoming: [{ id: next.id, service: { name: 'Deep tissue 李' } }],
+      upcoming: [{ id: next.id, service: { name: 'Deep tissue 李' } }, { id: asked.id, status: 'requested', service: null }],
       session_notes: [{ subjective: 'Stiff neck\nfor a week' }],
     });
   });

@@ -87,7 +87,7 @@ describe('client show', () => {
       expect(proxy.seen).toEqual(expect.arrayContaining([
         `GET /clients?id=eq.${gus.id}`,
         `GET /appointments?status=eq.completed&order=date.desc,start_time.desc&limit=5&client_id=eq.${gus.id}`,
-        expect.stringMatching(new RegExp(`^GET /appointments\\?status=in\\.\\(scheduled,confirmed\\)&date=gte\\.[\\d-]+&order=date\\.asc,start_time\\.asc&limit=5&client_id=eq\\.${gus.id}$`)),
+        expect.stringMatching(new RegExp(`^GET /appointments\\?status=in\\.\\(requested,scheduled,confirmed\\)&date=gte\\.[\\d-]+&order=date\\.asc,start_time\\.asc&limit=5&client_id=eq\\.${gus.id}$`)),
         `GET /sessions?client_id=eq.${gus.id}&order=created_at.desc&limit=5`,
       ]));
       const text = await home.run(['client', 'show', gus.id]);

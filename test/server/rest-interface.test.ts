@@ -50,6 +50,7 @@ describe('appointments', () => {
       series_id: null,
       recurrence: null,
       hold_until: null,
+      request_answer: null,
       created_at: expect.stringMatching(TIMESTAMP),
       updated_at: expect.stringMatching(TIMESTAMP),
     });

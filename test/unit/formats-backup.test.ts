@@ -62,9 +62,9 @@ function serviceRows() {
     ],
     business_hours: [{ id: ids.monday, ...owned, day_of_week: 'monday' as const, open_time: '09:00', close_time: '17:00' }],
     appointments: [
-      { id: ids.visit1, ...owned, date: '2026-11-02', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: null, price: 80.5, buffer_minutes: 15, series_id: ids.series, recurrence: 'DTSTART;TZID=Europe/Berlin:20261102T090000\nRRULE:FREQ=WEEKLY;COUNT=2' },
-      { id: ids.visit2, ...owned, date: '2026-11-09', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: 'a, b; c', price: 70, buffer_minutes: 0, series_id: ids.series, recurrence: 'DTSTART;TZID=Europe/Berlin:20261102T090000\nRRULE:FREQ=WEEKLY;COUNT=2' },
-      { id: ids.visit3, ...owned, date: '2026-11-30', start_time: '14:00', end_time: '15:00', client_id: ids.bob, status: 'scheduled' as const, client_name: 'Bob', service_id: null, notes: null, price: null, buffer_minutes: 0, series_id: null, recurrence: null },
+      { id: ids.visit1, ...owned, date: '2026-11-02', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: null, price: 80.5, buffer_minutes: 15, series_id: ids.series, recurrence: 'DTSTART;TZID=Europe/Berlin:20261102T090000\nRRULE:FREQ=WEEKLY;COUNT=2', request_answer: null },
+      { id: ids.visit2, ...owned, date: '2026-11-09', start_time: '09:00', end_time: '10:00', client_id: ids.ann, status: 'completed' as const, client_name: 'Ann "Annie" Lee', service_id: ids.swedish, notes: 'a, b; c', price: 70, buffer_minutes: 0, series_id: ids.series, recurrence: 'DTSTART;TZID=Europe/Berlin:20261102T090000\nRRULE:FREQ=WEEKLY;COUNT=2', request_answer: null },
+      { id: ids.visit3, ...owned, date: '2026-11-30', start_time: '14:00', end_time: '15:00', client_id: ids.bob, status: 'scheduled' as const, client_name: 'Bob', service_id: null, notes: null, price: null, buffer_minutes: 0, series_id: null, recurrence: null, request_answer: 'accepted' as const },
     ],
     sessions: [
       // In the file before the notes they amend: the import puts them after.

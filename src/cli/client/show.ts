@@ -55,10 +55,13 @@ type Visit = Appointment & { service: { name: string } | null };
 // diagnosis_codes: migration 17; a backend before it has none.
 type ClientWithHistory = Client & { last_visits: Visit[]; upcoming: Visit[]; session_notes: SessionNote[]; diagnosis_codes?: string[]; balance?: ClientBalance | null };
 
-/** Which visits each list holds: the completed ones newest first, the booked ones from today on. */
+/**
+ * Which visits each list holds: the completed ones newest first, and from today on the booked ones and
+ * the requests from the booking page still waiting for the therapist's answer.
+ */
 const lastVisits = (recent: number) => query<Appointment>().eq('status', 'completed').order('date', 'desc').order('start_time', 'desc').limit(recent);
 const upcomingVisits = (recent: number, today: string) =>
-  query<Appointment>().in('status', ['scheduled', 'confirmed']).gte('date', today).order('date').order('start_time').limit(recent);
+  query<Appointment>().in('status', ['requested', 'scheduled', 'confirmed']).gte('date', today).order('date').order('start_time').limit(recent);
 
 /** `status=eq.completed&order=...` as the parameters of the embedded resource `name`. */
 const embedded = (name: string, search: string) => search.split('&').map((parameter) => `${name}.${parameter}`);

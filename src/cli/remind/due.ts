@@ -1,11 +1,13 @@
 // What `practice remind` has to say: a reminder for each scheduled or confirmed appointment starting
 // inside the window with none sent yet (an archived client gets none), and a notice for each visit
 // whose client was told a time that no longer holds: moved (changed) or cancelled. A request from the
-// booking page gets a notice that it arrived, then one that it was accepted or declined. Reads: the window's
+// booking page gets a notice that it arrived, then one that it was accepted or declined (the answer alone
+// when the practice answered before any run told the client it arrived). Reads: the window's
 // appointments, the reminder rows of those and of every visit announced from today on, the
 // appointments behind them, their clients and services. What is read here only proposes; the claim
 // (claim.ts) decides.
 import type { ApiClient } from '../../core/api-client.js';
+import { ApiError } from '../../core/api-error.js';
 import { query } from '../../core/query-builder.js';
 import type { Appointment, Client, Service } from '../../model/records.js';
 import { parseTimeOfDay } from '../../model/when.js';
@@ -63,9 +65,31 @@ function noticeFor(told: ReminderRow, appointment: Appointment, now: string): Pi
   return moved && after(current, now) ? { kind: 'changed', announced: current, previous: closed ? null : before } : null;
 }
 
+/** An appointment as migrations 20 and 25 add to it: a request's hold and the practice's answer to it. */
+type Booked = Appointment & { hold_until?: string | null; request_answer?: 'accepted' | 'declined' | null };
+
 /** A request from the booking page whose client has not heard of it yet: still held (migration 20). */
-const heldRequest = (appointment: Appointment & { hold_until?: string | null }, now: Date) =>
+const heldRequest = (appointment: Booked, now: Date) =>
   appointment.status === 'requested' && (appointment.hold_until == null || new Date(appointment.hold_until) > now);
+
+/** The answer owed to a client told nothing of their request yet, while its visit is ahead; null when none. */
+function untoldAnswer(appointment: Booked, now: string): 'accepted' | 'declined' | null {
+  if (!after(startOf(appointment), now)) return null;
+  if (appointment.request_answer === 'accepted' && OPEN.includes(appointment.status)) return 'accepted';
+  if (appointment.request_answer === 'declined' && appointment.status === 'cancelled') return 'declined';
+  return null;
+}
+
+/** Requests answered from `fromDate` on; none from a service whose database predates migration 25. */
+async function answeredRequests(api: ApiClient, fromDate: string): Promise<Booked[]> {
+  try {
+    return await readRanged<Booked>(api, 'appointments', query<Booked>().in('request_answer', ['accepted', 'declined']).gte('date', fromDate).order('date').order('start_time'));
+  } catch (err) {
+    // 42703: no such column, so no answer was ever kept there.
+    if (err instanceof ApiError && err.code === '42703') return [];
+    throw err;
+  }
+}
 
 export async function dueReminders(api: ApiClient, window: Window, now: Date): Promise<DueReport> {
   const [fromDate, toDate] = [window.from.slice(0, 10), window.to.slice(0, 10)];
@@ -82,9 +106,10 @@ export async function dueReminders(api: ApiClient, window: Window, now: Date): P
   const knownIds = new Set(inWindow.map((row) => row.id));
   const toldOnly = [...new Set(announcedRows.map((row) => row.appointment_id))].filter((id) => !knownIds.has(id));
   // Requests from the booking page nobody has told their client of yet, whatever the window.
-  const untoldRequests = (await readRanged<Appointment>(api, 'appointments', query<Appointment>()
-    .eq('status', 'requested').gte('date', fromDate).order('date').order('start_time')))
-    .filter((row) => !toldOnly.includes(row.id));
+  const untoldRequests = [
+    ...await readRanged<Appointment>(api, 'appointments', query<Appointment>().eq('status', 'requested').gte('date', fromDate).order('date').order('start_time')),
+    ...(await answeredRequests(api, fromDate)).filter((row) => !knownIds.has(row.id)),
+  ].filter((row) => !toldOnly.includes(row.id));
   // Every row of the announced visits' chains: a chain may hold rows announcing an earlier day.
   const [others, chainRows] = toldOnly.length === 0 ? [[], []] : await Promise.all([
     readRanged<Appointment>(api, 'appointments', query<Appointment>().in('id', toldOnly)),
@@ -121,15 +146,15 @@ export async function dueReminders(api: ApiClient, window: Window, now: Date): P
     const retried = tail?.state === 'failed' ? tail : undefined;
     if (told === undefined) {
       if (client.status === 'inactive') continue;
-      // Not told anything yet: that a request arrived, or the first reminder when the visit is in the window.
-      const kind = heldRequest(appointment, now) ? 'requested' : knownIds.has(appointment.id) ? 'reminder' : null;
+      // Not told anything yet: that a request arrived, the answer to it, or the first reminder when the visit is in the window.
+      const kind = heldRequest(appointment, now) ? 'requested' : untoldAnswer(appointment, window.from) ?? (knownIds.has(appointment.id) ? 'reminder' : null);
       if (kind) report.due.push({ kind, appointment, client, service, announced: startOf(appointment), previous: null, follows: null, failed: retried });
       continue;
     }
     const notice = noticeFor(told, appointment, window.from);
     if (notice) report.due.push({ ...notice, appointment, client, service, follows: told.id, failed: retried });
     // An accepted request's reminder follows what the client was told last, once, in the window.
-    else if (chain[0]?.kind === 'requested' && told.kind !== 'requested' && knownIds.has(appointment.id) && client.status !== 'inactive'
+    else if ((chain[0]?.kind === 'requested' || chain[0]?.kind === 'accepted') && told.kind !== 'requested' && knownIds.has(appointment.id) && client.status !== 'inactive'
       && !chain.some((row) => row.kind === 'reminder')) {
       report.due.push({ kind: 'reminder', appointment, client, service, announced: startOf(appointment), previous: null, follows: told.id, failed: retried });
     }

@@ -2,8 +2,7 @@
 // or Thunderbird subscribe to. The token is the only credential; a calendar app sends no apikey.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { toICalendar } from '../../formats/ics.js';
-import type { ScheduledAppointment } from '../../formats/schedule.js';
+import { type CalendarEvent, toICalendar } from '../../formats/ics.js';
 import { addDays, todayIn } from '../../model/when.js';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
@@ -26,18 +25,22 @@ interface FeedOwner {
 const OWNER = 'select therapist_id, full_names, time_zone from practice_private.calendar_feed_owner($1)';
 
 // Run as the feed's practice (role authenticated, its id as sub), so row-level security confines the
-// read to that practice whatever the predicate says. Notes never leave in a feed.
+// read to that practice whatever the predicate says. Notes never leave in a feed. Only the columns the
+// document is made of, as they are stored (times HH:MM:SS), ordered before the aggregate: the events
+// are read, sent and hashed on every poll, and the document made only when they change.
 const EVENTS = `
-select coalesce(json_agg(event order by event.date, event.start_time, event.id), '[]')::text as events
+select coalesce(json_agg(event), '[]')::text as events
 from (
-  select appointment.id, appointment.date::text as date,
-         to_char(appointment.start_time, 'HH24:MI') as start_time, to_char(appointment.end_time, 'HH24:MI') as end_time,
-         appointment.status, appointment.client_id, appointment.client_name, appointment.service_id,
-         service.name as service_name, null::text as notes, appointment.created_at, appointment.updated_at
+  select appointment.id, appointment.date, appointment.start_time, appointment.end_time, appointment.status,
+         appointment.client_name, service.name as service_name, appointment.created_at, appointment.updated_at
   from public.appointments appointment
   left join public.service_menu service on service.therapist_id = appointment.therapist_id and service.id = appointment.service_id
   where appointment.therapist_id = $1 and appointment.date between $2::date and $3::date
+  order by appointment.date, appointment.start_time, appointment.id
 ) event`;
+
+/** An event as EVENTS reads it. */
+type FeedEvent = Omit<CalendarEvent, 'notes'>;
 
 function notFound(): ServiceError {
   return new ServiceError(404, 'PGRST125', 'No calendar feed at this address', null,
@@ -52,7 +55,7 @@ function tokenDigest(token: string): string {
  * DTSTAMP of every event: the feed's latest change, so an unchanged practice gives the same bytes and
  * the same ETag on every poll (the time of the request would change both each time).
  */
-function lastChange(events: readonly ScheduledAppointment[], firstDay: string): Date {
+function lastChange(events: readonly FeedEvent[], firstDay: string): Date {
   const stamps = events.map((event) => Date.parse(event.updated_at ?? event.created_at ?? '')).filter(Number.isFinite);
   return new Date(stamps.length === 0 ? Date.parse(`${firstDay}T00:00:00Z`) : Math.max(...stamps));
 }
@@ -101,8 +104,8 @@ async function readFeed(db: Database, made: LeastRecentlyUsed<string, { etag: st
     document: () => {
       const known = made.get(digest);
       if (known?.etag === etag) return known.document;
-      const events = JSON.parse(row.events) as ScheduledAppointment[];
-      const document = toICalendar(events, { timeZone: owner.time_zone, now: lastChange(events, from), redact: !owner.full_names });
+      const events = JSON.parse(row.events) as FeedEvent[];
+      const document = toICalendar(events.map((event) => ({ ...event, notes: null })), { timeZone: owner.time_zone, now: lastChange(events, from), redact: !owner.full_names });
       made.set(digest, { etag, document });
       return document;
     },

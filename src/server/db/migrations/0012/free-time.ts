@@ -48,6 +48,20 @@ const busy = (blocks: string) => `
   where booked.therapist_id = ${ME} and booked."date" between day_from - 1 and day_to + 1
     and ${blocks}`;
 
+/** free_slots' checks of its arguments (migration 25's free_slots makes the same). */
+export const SLOT_ARGUMENT_CHECKS = `  if day_to < day_from or day_to > day_from + 365 then
+    raise exception 'the range runs from % to %: it must end on or after its start, within 366 days', day_from, day_to using errcode = '22023';
+  end if;
+  if length_minutes is null or length_minutes not between 1 and 1439 then
+    raise exception 'length_minutes must be 1 to 1439; got %', length_minutes using errcode = '22023';
+  end if;
+  if step_minutes is null or step_minutes not between 1 and 1439 then
+    raise exception 'step_minutes must be 1 to 1439; got %', step_minutes using errcode = '22023';
+  end if;
+  if buffer_after is null or buffer_after not between 0 and 1440 then
+    raise exception 'buffer_after must be 0 to 1440; got %', buffer_after using errcode = '22023';
+  end if;`;
+
 /** free_windows and free_slots with `blocks` as the rule of which bookings block (see BLOCKS_UNTIL_CANCELLED). */
 export const freeWindowsAndSlots = (create: 'create' | 'create or replace', blocks: string) => `
 -- The free time: inside the openings, outside closures and bookings, not before not_before.
@@ -82,18 +96,7 @@ language plpgsql stable security invoker
 -- holds), and one plan a session serves every call: the arguments change no plan worth a new one.
 set jit = off set plan_cache_mode = force_generic_plan as $$
 begin
-  if day_to < day_from or day_to > day_from + 365 then
-    raise exception 'the range runs from % to %: it must end on or after its start, within 366 days', day_from, day_to using errcode = '22023';
-  end if;
-  if length_minutes is null or length_minutes not between 1 and 1439 then
-    raise exception 'length_minutes must be 1 to 1439; got %', length_minutes using errcode = '22023';
-  end if;
-  if step_minutes is null or step_minutes not between 1 and 1439 then
-    raise exception 'step_minutes must be 1 to 1439; got %', step_minutes using errcode = '22023';
-  end if;
-  if buffer_after is null or buffer_after not between 0 and 1440 then
-    raise exception 'buffer_after must be 0 to 1440; got %', buffer_after using errcode = '22023';
-  end if;
+${SLOT_ARGUMENT_CHECKS}
   return query
   with busy as (${busy(blocks)}
   ), hours as (${hours}

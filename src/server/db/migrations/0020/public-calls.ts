@@ -11,7 +11,7 @@ const OPEN_REQUESTS_PER_PRACTICE = 30;
 // The longest range one free-starts call may ask for.
 const MAX_DAYS_PER_CALL = 31;
 // Starts on the page are offered every quarter hour from each opening (and at each edge of free time).
-const STEP_MINUTES = 15;
+export const STEP_MINUTES = 15;
 
 // A field the client filled in: refused with its name when longer than `max` characters.
 const sizeCheck = (value: string, label: string, max: number) => `
@@ -21,10 +21,43 @@ const sizeCheck = (value: string, label: string, max: number) => `
 
 // Settings named by a function's SET clauses are restored when it returns: so the claims the call
 // sets for the page's practice end with the call (entered with none, the caller's come back after).
-const RESTORES_CALLER = `set "request.jwt.claims" = '' set "request.jwt.claim.sub" = ''`;
+export const RESTORES_CALLER = `set "request.jwt.claims" = '' set "request.jwt.claim.sub" = ''`;
 
 // A refusal written for the client: `code` decides the HTTP status (PT409 -> 409, 22023 -> 400).
 const refuse = (code: string, message: string) => `raise exception using errcode = '${code}', message = ${message}`;
+
+/**
+ * booking_free_starts up to its answer: the page entered, the range and the service checked, and the
+ * days clipped to notice and horizon as first_day and last_day (none: it has returned). Migration 25's
+ * booking_free_starts begins the same.
+ */
+export const FREE_STARTS_PROLOGUE = `declare
+  page public.booking_pages := practice_private.enter_booking_page(booking_free_starts.slug);
+  visit_minutes integer;
+  buffer integer;
+  earliest timestamp := (pg_catalog.now() at time zone page.time_zone) + page.notice_minutes * interval '1 minute';
+  first_day date;
+  last_day date;
+begin
+  if from_day is null or to_day is null or to_day < from_day then
+    ${refuse('22023', `'Choose a range of days that ends on or after its first day.'`)};
+  end if;
+  if to_day - from_day >= ${MAX_DAYS_PER_CALL} then
+    ${refuse('22023', `pg_catalog.format('Ask for at most ${MAX_DAYS_PER_CALL} days at a time; %s to %s is %s days.', from_day, to_day, to_day - from_day + 1)`)};
+  end if;
+  select offered.duration, offered.buffer_minutes into visit_minutes, buffer
+    from public.service_menu as offered
+    where offered.therapist_id = page.therapist_id and offered.id = booking_free_starts.service_id and offered.active
+      and (page.service_ids is null or offered.id = any(page.service_ids));
+  if not found then
+    ${refuse('22023', `'This service is not offered on this page; choose one of the services listed.'`)};
+  end if;
+  first_day := greatest(from_day, earliest::date);
+  last_day := least(to_day, (pg_catalog.now() at time zone page.time_zone)::date + page.horizon_days);
+  if first_day > last_day then
+    return;
+  end if;
+`;
 
 export const publicCalls = `
 -- The enabled page at page_slug, its practice set as auth.uid() for the rest of the calling public
@@ -79,33 +112,7 @@ comment on function public.booking_page(text) is 'The public booking page at slu
 create function public.booking_free_starts(slug text, service_id uuid, from_day date, to_day date)
 returns table (day date, start_time text, starts_at timestamptz)
 language plpgsql stable security definer set search_path = '' ${RESTORES_CALLER} set jit = off as $$
-declare
-  page public.booking_pages := practice_private.enter_booking_page(booking_free_starts.slug);
-  visit_minutes integer;
-  buffer integer;
-  earliest timestamp := (pg_catalog.now() at time zone page.time_zone) + page.notice_minutes * interval '1 minute';
-  first_day date;
-  last_day date;
-begin
-  if from_day is null or to_day is null or to_day < from_day then
-    ${refuse('22023', `'Choose a range of days that ends on or after its first day.'`)};
-  end if;
-  if to_day - from_day >= ${MAX_DAYS_PER_CALL} then
-    ${refuse('22023', `pg_catalog.format('Ask for at most ${MAX_DAYS_PER_CALL} days at a time; %s to %s is %s days.', from_day, to_day, to_day - from_day + 1)`)};
-  end if;
-  select offered.duration, offered.buffer_minutes into visit_minutes, buffer
-    from public.service_menu as offered
-    where offered.therapist_id = page.therapist_id and offered.id = booking_free_starts.service_id and offered.active
-      and (page.service_ids is null or offered.id = any(page.service_ids));
-  if not found then
-    ${refuse('22023', `'This service is not offered on this page; choose one of the services listed.'`)};
-  end if;
-  first_day := greatest(from_day, earliest::date);
-  last_day := least(to_day, (pg_catalog.now() at time zone page.time_zone)::date + page.horizon_days);
-  if first_day > last_day then
-    return;
-  end if;
-  return query
+${FREE_STARTS_PROLOGUE}  return query
     select slot.date, slot.start_time, (slot.date + slot.start_time::time) at time zone page.time_zone
     from public.free_slots(first_day, last_day, visit_minutes, buffer, ${STEP_MINUTES}, earliest) as slot
     order by 1, 2;

@@ -12,7 +12,7 @@ const occupied = (row: string) =>
 const SHORT_BUFFER_MINUTES = 1440;
 
 // Which bookings block: migration 4's rule, less requests whose hold has expired.
-const BLOCKS_WHILE_HELD = `${BLOCKS_UNTIL_CANCELLED}
+export const BLOCKS_WHILE_HELD = `${BLOCKS_UNTIL_CANCELLED}
     and (booked.status <> 'requested' or booked.hold_until is null or booked.hold_until > now())`;
 // The same of the series check's `other` appointments.
 const OTHER_BLOCKS_WHILE_HELD = `other.status not in ('cancelled', 'no_show')
