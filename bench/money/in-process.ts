@@ -1,13 +1,15 @@
-// `balances` of migration 16 against the current one (migration 18), on one in-memory PGlite with the
-// practice of run.mjs (1,000 clients, 20,000 appointments, 20,000 payments, 200 packages) inserted by
-// SQL, beside a plain read of 1,000 clients: the database's part of `practice balance`, without HTTP,
-// both functions in the same process on the same rows, and their answers compared.
+// `balances` of migration 18 (the ledger settled in full on every read) against the current one
+// (migration 23: the balances kept in client_balances), on one in-memory PGlite with the practice of
+// run.mjs (1,000 clients, 20,000 appointments, 20,000 payments, 200 packages) inserted by SQL, beside
+// a plain read of 1,000 clients: the database's part of `practice balance`, without HTTP, both in the
+// same process on the same rows, and their answers compared. And what keeping them costs a write:
+// one payment inserted with the balance triggers on and off, in turn.
 //
 //   npx esbuild bench/money/in-process.ts --bundle --platform=node --format=esm --packages=external \
 //     --outfile=.bench/money/in-process.mjs && node .bench/money/in-process.mjs [--runs 12]
 import { openDatabase } from '../../src/server/db/open.js';
 import { migrate } from '../../src/server/db/migrate.js';
-import { balances as balances16 } from '../../src/server/db/migrations/0016/balances.js';
+import { balancesFunction as balances18 } from '../../src/server/db/migrations/0018/balances.js';
 
 const RUNS = Number(process.argv.includes('--runs') ? process.argv[process.argv.indexOf('--runs') + 1] : 12);
 const PRACTICE = '11111111-1111-4111-8111-111111111111';
@@ -16,7 +18,7 @@ const service = (n: string) => `('00000000-0000-4000-9000-00000000000' || (${n})
 
 const db = await openDatabase({ memory: true });
 await migrate(db);
-await db.exec(balances16.split('comment on function')[0]!.replace('function public.balances(', 'function public.balances_16('));
+await db.exec(balances18.replace('create or replace function public.balances(', 'create function public.balances_18('));
 // The rules' triggers are off while seeding (the rows break none): what is measured is the reads.
 await db.exec(`
 insert into public.clients (therapist_id, id, name) select '${PRACTICE}', ${client('i')}, 'Client ' || lpad(i::text, 4, '0') from generate_series(0, 999) i;
@@ -35,7 +37,9 @@ alter table public.payments disable trigger user;
 insert into public.payments (therapist_id, client_id, amount, method, paid_at)
   select '${PRACTICE}', ${client('i % 1000')}, (array[80, 95.5, 120])[i % 3 + 1], 'card', timestamptz '2026-01-01 12:00Z' + (i / 28) * interval '1 day'
   from generate_series(0, 19999) i;
-alter table public.payments enable trigger user;`);
+alter table public.payments enable trigger user;
+-- The balances of the rows inserted with the triggers off, as migration 23 settles the rows there already.
+select practice_private.store_client_balances(array_agg(therapist_id), array_agg(id)) from public.clients;`);
 
 /** `sql` as the practice's signed-in therapist, as a request runs it: its wall ms and rows. */
 const asPractice = (sql: string) => db.transaction(async (tx) => {
@@ -48,14 +52,26 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const cases: Record<string, string> = {
   'plain read of 1,000 clients': 'select * from public.clients order by name limit 1000',
-  'balances_16, every client': `select * from public.balances_16(null, '2027-12-31')`,
+  'balances_18, every client': `select * from public.balances_18(null, '2027-12-31')`,
   'balances, every client': `select * from public.balances(null, '2027-12-31')`,
-  'balances_16, one client': `select * from public.balances_16(${client('1')}, '2027-12-31')`,
+  'balances_18, one client': `select * from public.balances_18(${client('1')}, '2027-12-31')`,
   'balances, one client': `select * from public.balances(${client('1')}, '2027-12-31')`,
 };
-const same = JSON.stringify((await asPractice(cases['balances_16, every client']!)).rows) === JSON.stringify((await asPractice(cases['balances, every client']!)).rows);
+const same = JSON.stringify((await asPractice(cases['balances_18, every client']!)).rows) === JSON.stringify((await asPractice(cases['balances, every client']!)).rows);
 const times = Object.fromEntries(Object.keys(cases).map((name) => [name, [] as number[]]));
 for (let run = 0; run < RUNS; run++) for (const [name, sql] of Object.entries(cases)) times[name]!.push((await asPractice(sql)).ms);
-for (const [name, values] of Object.entries(times)) console.log(`${name.padEnd(32)} ${median(values).toFixed(1).padStart(8)} ms`);
-console.log(`\nthe same answer from both: ${same}; every client: ${(median(times['balances_16, every client']!) / median(times['balances, every client']!)).toFixed(2)}x faster, ${(median(times['balances, every client']!) / median(times['plain read of 1,000 clients']!)).toFixed(2)}x the plain read`);
-await db.close();
+
+// A payment of a client with a package (its draws are read again), with the balance triggers on and off.
+const onePayment = `insert into public.payments (client_id, amount, method) values (${client('1')}, 10, 'cash')`;
+const writes = { kept: [] as number[], 'not kept': [] as number[] };
+for (let run = 0; run < RUNS; run++) {
+  writes.kept.push((await asPractice(onePayment)).ms);
+  await db.exec('alter table public.payments disable trigger client_balances_insert');
+  writes['not kept'].push((await asPractice(onePayment)).ms);
+  await db.exec('alter table public.payments enable trigger client_balances_insert');
+}
+for (const [name, values] of Object.entries({ ...times, 'one payment, balance kept': writes.kept, 'one payment, not kept': writes['not kept'] })) {
+  console.log(`${name.padEnd(32)} ${median(values).toFixed(1).padStart(8)} ms`);
+}
+console.log(`\nthe same answer from both: ${same}; every client: ${(median(times['balances_18, every client']!) / median(times['balances, every client']!)).toFixed(2)}x faster, ${(median(times['balances, every client']!) / median(times['plain read of 1,000 clients']!)).toFixed(2)}x the plain read`);
+console.log(`a one-payment write: ${(median(writes.kept) / median(writes['not kept'])).toFixed(2)}x with the balance kept`);

@@ -19,7 +19,8 @@ const BACKUP_VERSION = 1;
  * The tables of a backup, in the order an import inserts them: every table after those it references.
  * booking_pages (migration 20) is not among them: its slug is the page's address on the whole service,
  * so a second practice on the same backend could not load it; `practice booking enable` makes it again,
- * and each request keeps the consent text it agreed to.
+ * and each request keeps the consent text it agreed to. Nor is client_balances (migration 23): derived
+ * from appointments, packages and payments, it is made again by their triggers as an import inserts them.
  */
 export const BACKUP_TABLES = [
   'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'booking_requests', 'payments', 'sessions',

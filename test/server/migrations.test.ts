@@ -11,7 +11,7 @@ import { assertRowLevelSecurity } from '../../src/server/db/verify-security.js';
 import { databaseUrl } from '../helpers/database-url.js';
 import { openTestDatabase, testStore, type TestDatabase } from '../helpers/store.js';
 
-const TABLES = ['appointments', 'audit_log', 'booking_pages', 'booking_requests', 'business_hours', 'calendar_feeds', 'clients', 'closures', 'conversation_log', 'expenses', 'invoices', 'packages', 'payments', 'practice_settings', 'reminders', 'service_menu', 'sessions'];
+const TABLES = ['appointments', 'audit_log', 'booking_pages', 'booking_requests', 'business_hours', 'calendar_feeds', 'client_balances', 'clients', 'closures', 'conversation_log', 'expenses', 'invoices', 'packages', 'payments', 'practice_settings', 'reminders', 'service_menu', 'sessions'];
 
 /** A database nothing has touched; `connect` opens another server's connection to it (PostgreSQL). */
 async function emptyDatabase() {

@@ -360,7 +360,7 @@ describe('GET /rest/v1/ (OpenAPI)', () => {
     expect(reply.headers.get('content-type')).toMatch(/^application\/openapi\+json/);
     expect(reply.body.swagger).toBe('2.0');
     expect(reply.body.basePath).toBe('/rest/v1');
-    const tables = ['appointments', 'audit_chain_breaks', 'audit_log', 'booking_pages', 'booking_requests', 'business_hours', 'calendar_feeds', 'clients', 'closures', 'conversation_log', 'expenses', 'invoices', 'packages', 'payments', 'practice_settings', 'reminders', 'service_menu', 'sessions'];
+    const tables = ['appointments', 'audit_chain_breaks', 'audit_log', 'booking_pages', 'booking_requests', 'business_hours', 'calendar_feeds', 'client_balances', 'clients', 'closures', 'conversation_log', 'expenses', 'invoices', 'packages', 'payments', 'practice_settings', 'reminders', 'service_menu', 'sessions'];
     expect(Object.keys(reply.body.definitions).sort()).toEqual(tables);
     for (const table of tables) {
       expect(Object.keys(reply.body.paths[`/${table}`]).sort()).toEqual(['delete', 'get', 'patch', 'post']);

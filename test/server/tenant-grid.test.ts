@@ -1,4 +1,4 @@
-// Tenant isolation, as a grid: 13 tables (and the audit trail, which only the database writes) x 5 callers (the owner, another practice, the apikey alone,
+// Tenant isolation, as a grid: 13 tables (and the audit trail and client balances, which only the database writes) x 5 callers (the owner, another practice, the apikey alone,
 // an expired token, a forged token) x 5 operations (GET, POST, PATCH, DELETE, upsert). Whatever a
 // caller other than the owner does, the owner re-reads its row unchanged afterwards.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -404,10 +404,47 @@ describe('audit_log', () => {
   });
 });
 
+// Each client's balance (migration 23) is kept by the database's triggers alone: the owner reads its
+// own clients' rows, another practice and the apikey alone none, and no caller, the owner included,
+// adds, changes or deletes one.
+describe('client_balances', () => {
+  const ownerWithBalance = async () => {
+    const owner = await practice(server);
+    const client = await createClient(owner, { name: 'Balanced Client' });
+    await insert(owner, 'payments', { client_id: client.id, amount: 85, method: 'card' });
+    const kept = await rows(owner, '/client_balances');
+    expect(kept).toEqual([{ therapist_id: owner.id, client_id: client.id, billed: 0, paid: 85, visits: 0, covered_visits: 0, oldest_unpaid: null }]);
+    return { owner, kept };
+  };
+
+  it('the owner reads its own and cannot add, change or delete a row of it (403 42501)', async () => {
+    const { owner, kept } = await ownerWithBalance();
+    const other = await createClient(owner, { name: 'Other Client' });
+    expectError(await owner.post('/client_balances', { ...kept[0], client_id: other.id }), 403, '42501');
+    expectError(await owner.post('/client_balances', { ...kept[0], paid: 0 }, { prefer: 'resolution=merge-duplicates' }), 403, '42501');
+    expectError(await owner.patch(`/client_balances?client_id=eq.${kept[0]!.client_id}`, { paid: 0 }), 403, '42501');
+    expectError(await owner.delete(`/client_balances?client_id=eq.${kept[0]!.client_id}`), 403, '42501');
+    expect(await rows(owner, '/client_balances')).toEqual(kept);
+  });
+
+  it('another practice and the apikey alone read none of it, nor write; expired and forged tokens are refused', async () => {
+    const { owner, kept } = await ownerWithBalance();
+    const other = await practice(server);
+    expect(await rows(other, `/client_balances?therapist_id=eq.${owner.id}`)).toEqual([]);
+    expect(await rows(anonymous(server), '/client_balances')).toEqual([]);
+    expectRefusedToken(await (await expiredCaller(server, owner.id)).get('/client_balances'), 'PGRST303');
+    expectRefusedToken(await (await forgedCaller(server, owner.id)).get('/client_balances'), 'PGRST301');
+    expectError(await other.post('/client_balances', { ...kept[0], therapist_id: owner.id }), 403, '42501');
+    expectError(await other.patch(`/client_balances?therapist_id=eq.${owner.id}`, { paid: 0 }), 403, '42501');
+    expectError(await anonymous(server).post('/client_balances', kept[0]), 401, '42501');
+    expect(await rows(owner, '/client_balances')).toEqual(kept);
+  });
+});
+
 describe('the grid', () => {
   it('covers every table the service exposes', async () => {
     const t = await practice(server);
     const reply = await t.get('/');
-    expect(Object.keys(reply.body.definitions).sort()).toEqual([...TABLES.map((table) => table.name), ...AUDIT_RELATIONS].sort());
+    expect(Object.keys(reply.body.definitions).sort()).toEqual([...TABLES.map((table) => table.name), ...AUDIT_RELATIONS, 'client_balances'].sort());
   });
 });

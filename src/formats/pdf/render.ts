@@ -48,7 +48,8 @@ export function textsOf(document: PrintedDocument): string[] {
 export function renderPdf(document: PrintedDocument, fonts: Fonts): Promise<Uint8Array> {
   // A fixed creation date keeps the same document the same bytes. No standard font (Helvetica is
   // pdfkit's default): the document uses only the fonts it embeds, and the bundle carries no AFM files.
-  const options = { size: 'A4', margin: MARGIN, info: { Title: document.subject, Producer: 'practice', CreationDate: new Date(0) }, font: null };
+  // Pages are kept until the end, so each can say how many there are.
+  const options = { size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: document.subject, Producer: 'practice', CreationDate: new Date(0) }, font: null };
   const pdf = new PDFDocument(options as unknown as PDFKit.PDFDocumentOptions);
   pdf.registerFont('regular', Buffer.from(fonts.regular));
   pdf.registerFont('bold', Buffer.from(fonts.bold));
@@ -95,11 +96,28 @@ export function renderPdf(document: PrintedDocument, fonts: Fonts): Promise<Uint
   });
   pdf.moveDown(2);
   for (const line of document.footer) write(line, 'regular', 9, { width: pdf.page.width - 2 * MARGIN }, [MARGIN, pdf.y]);
+  numberPages(pdf, write);
   pdf.end();
   return done;
 }
 
 type Write = (text: string, weight: 'regular' | 'bold', size: number, options?: PDFKit.Mixins.TextOptions, at?: [number, number]) => void;
+
+// "Page N of M" at the foot of each page of a document longer than one, so a loose page says where
+// it belongs and that none is missing. Written in the bottom margin, which pdfkit would otherwise
+// take as the page being full.
+function numberPages(pdf: PDFKit.PDFDocument, write: Write): void {
+  const { start, count } = pdf.bufferedPageRange();
+  if (count < 2) return;
+  for (let page = start; page < start + count; page++) {
+    pdf.switchToPage(page);
+    const bottom = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0;
+    write(`Page ${page - start + 1} of ${count}`, 'regular', 9, { width: pdf.page.width - 2 * MARGIN, align: 'right', lineBreak: false },
+      [MARGIN, pdf.page.height - MARGIN / 2 - 9]);
+    pdf.page.margins.bottom = bottom;
+  }
+}
 
 // The lines as a table, its header repeated on each page it runs onto.
 function tableOf(pdf: PDFKit.PDFDocument, lines: readonly DocumentLine[], write: Write): void {

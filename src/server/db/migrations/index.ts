@@ -22,10 +22,11 @@ import { recordsLaw } from './0019-records-law.js';
 import { booking } from './0020-booking.js';
 import { calendarFeed } from './0021-calendar-feed.js';
 import { invoicesRetained } from './0022-invoices-retention.js';
+import { clientBalances } from './0023-client-balances.js';
 import { auditCost } from './0024-audit-cost.js';
 import { bookingAnswers } from './0025-booking-answers.js';
 import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
   heldVisitStays, moneyIsANumber, bulkWrites, closures, schemaVersion, answers, calendarAnswers, clientSearchName, auditTrail, payments,
-  invoices, moneyAnswers, recordsLaw, booking, calendarFeed, invoicesRetained, auditCost, bookingAnswers];
+  invoices, moneyAnswers, recordsLaw, booking, calendarFeed, invoicesRetained, clientBalances, auditCost, bookingAnswers];
