@@ -5,29 +5,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Agent } from 'node:https';
 import { CoreError } from './errors.js';
+import type { HttpRequest, HttpResponse, Timeouts } from './exchange.js';
 import { coded, PlainHttp } from './plain-http.js';
 
-export interface HttpRequest {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body?: Buffer | undefined;
-  /** How a failure names the server (the profile's URL); by default the URL's origin. */
-  site?: string | undefined;
-}
-
-export interface HttpResponse {
-  status: number;
-  statusText: string;
-  /** Lower-cased names; repeated headers joined with ", ". */
-  headers: Record<string, string | undefined>;
-  body: Buffer;
-}
-
-export interface Timeouts {
-  connectMs: number;
-  requestMs: number;
-}
+export type { HttpRequest, HttpResponse, Timeouts } from './exchange.js';
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, requestMs: 60_000 };
 

@@ -24,7 +24,7 @@ const CRLF = Buffer.from('\r\n');
 const EMPTY: Buffer = Buffer.alloc(0);
 
 /** A malformed response, coded as node:http codes its parser's errors. */
-export function parseError(code: string, what: string): NodeJS.ErrnoException {
+function parseError(code: string, what: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`Parse Error: ${what}`), { code });
 }
 

@@ -4,7 +4,7 @@
 // their functions lazily, and no code cache of ours reaches them; docs/architecture.md). Fails as
 // node:http fails (the same error codes), so src/core/http.ts words both alike; https: stays on node:https.
 import type { connect as Connect, Socket } from 'node:net';
-import type { HttpRequest, HttpResponse, Timeouts } from './http.js';
+import type { HttpRequest, HttpResponse, Timeouts } from './exchange.js';
 import { type Http1Response, Http1ResponseReader } from './http1-response.js';
 
 // As node:http's Agent of src/core/http.ts: at most this many requests at once to one host and port.
