@@ -12,8 +12,9 @@
 // `auth status` of another checkout's build too (DIR/bin/practice.cjs, built), e.g. the commit
 // before a change to the start-up path.
 //
-// It also prices the HTTP stack the CLI could have used: undici (import, one request, exit) against
-// node:http doing the same, which is why src/core/http.ts uses node:http. Every case runs with a
+// It also prices the HTTP stacks the CLI could use: undici (import, one request, exit) against
+// node:http and node:net doing the same, which is why src/core/http.ts sends http: URLs over
+// node:net (src/core/plain-http.ts) and only https: ones over node:https. Every case runs with a
 // minimal environment: NODE_EXTRA_CA_CERTS, for one, adds ~70 ms to every Node process.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -87,6 +88,7 @@ try {
     // What a command's first run after an install or upgrade costs, before its compile cache exists.
     { name: 'auth status, no compile cache', args: [BIN, 'auth', 'status'], env: { NODE_DISABLE_COMPILE_CACHE: '1' } },
     { name: 'node:http: import + 1 request', args: ['--input-type=module', '-e', `import http from 'node:http'; http.get(${JSON.stringify(request)}, (r) => { r.resume(); r.on('end', () => process.exit(0)); })`] },
+    { name: 'node:net: import + 1 request', args: ['-e', `const s = require('node:net').connect(${JSON.stringify(Number(new URL(request).port))}, '127.0.0.1'); s.end('GET /auth/v1/health HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n'); s.resume(); s.on('end', () => process.exit(0));`] },
     { name: 'undici: import + 1 request', args: ['--input-type=module', '-e', `import { request } from 'undici'; const r = await request(${JSON.stringify(request)}); await r.body.text(); process.exit(0);`] },
   ];
   const runs = NODES.flatMap((node) => cases.map((test) => ({ node, test, times: [] })));

@@ -127,7 +127,15 @@ export function processIO(): ProgramIO {
   // Date's zone is the process's: the model converts in it without Intl once told where it comes from.
   useDateZoneOf({ env: process.env, localtimeLink });
   return {
-    io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+    io: {
+      // Made on first use: a command that reads no input never builds stdin's stream, which for a
+      // file or /dev/null loads fs's streams and fs/promises (~5 million instructions on Node 20).
+      get stdin() {
+        return process.stdin;
+      },
+      stdout: process.stdout,
+      stderr: process.stderr,
+    },
     env: process.env,
     now: () => new Date(),
     self: { execPath: process.execPath, script: process.argv[1] ?? 'practice' },

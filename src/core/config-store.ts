@@ -1,7 +1,7 @@
 // The CLI's config file: profiles, their sessions and the active profile, in one JSON file of mode
 // 0600. Reads take no lock (writes are atomic renames); every change is a locked read-modify-write.
-import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { promises as fsp, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { withFileLock, writeFileAtomically } from '../fs/atomic-files.js';
@@ -102,7 +102,7 @@ export class ConfigStore {
   private async underLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
     let working = false;
     try {
-      await mkdir(this.dir, { recursive: true, mode: 0o700 }).catch(async (err: unknown) => {
+      await fsp.mkdir(this.dir, { recursive: true, mode: 0o700 }).catch(async (err: unknown) => {
         throw await mkdirFailure(err, this.dir, 'config');
       });
       return await withFileLock(lockPath, () => {

@@ -1,30 +1,14 @@
-// The wire: one HTTP exchange over node:http/https with keep-alive, a connect timeout and a whole-request
-// timeout. node:http, not undici: on Node 20 a short-lived process that used undici waits ~130 ms at
-// exit for V8 to finish compiling llhttp's WebAssembly (bench/cli measures it every run).
-import type { Agent, IncomingMessage } from 'node:http';
+// The wire: one HTTP exchange with keep-alive, a connect timeout and a whole-request timeout, over
+// node:net for http: URLs (plain-http.ts, the cheaper start) and node:https for https: ones. Not
+// undici: on Node 20 a short-lived process that used undici waits ~130 ms at exit for V8 to finish
+// compiling llhttp's WebAssembly (bench/cli measures it every run).
+import type { IncomingMessage } from 'node:http';
+import type { Agent } from 'node:https';
 import { CoreError } from './errors.js';
+import type { HttpRequest, HttpResponse, Timeouts } from './exchange.js';
+import { coded, PlainHttp } from './plain-http.js';
 
-export interface HttpRequest {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body?: Buffer | undefined;
-  /** How a failure names the server (the profile's URL); by default the URL's origin. */
-  site?: string | undefined;
-}
-
-export interface HttpResponse {
-  status: number;
-  statusText: string;
-  /** Lower-cased names; repeated headers joined with ", ". */
-  headers: Record<string, string | undefined>;
-  body: Buffer;
-}
-
-export interface Timeouts {
-  connectMs: number;
-  requestMs: number;
-}
+export type { HttpRequest, HttpResponse, Timeouts } from './exchange.js';
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, requestMs: 60_000 };
 
@@ -74,10 +58,6 @@ function connectionError(err: NodeJS.ErrnoException, url: URL, where: string, ti
   }
 }
 
-function coded(code: string, message: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(message), { code });
-}
-
 function flatHeaders(response: IncomingMessage): Record<string, string | undefined> {
   const headers: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(response.headers)) {
@@ -88,21 +68,27 @@ function flatHeaders(response: IncomingMessage): Record<string, string | undefin
 
 /** Sends requests over kept-alive connections; the modules load on the first request, not at start. */
 export class HttpTransport implements Transport {
-  private readonly agents = new Map<string, Agent>();
+  private agent: Agent | undefined;
+  private plain: PlainHttp | undefined;
 
   constructor(private readonly timeouts: Timeouts = DEFAULT_TIMEOUTS) {}
 
   async send(request: HttpRequest): Promise<HttpResponse> {
-    const secure = request.url.protocol === 'https:';
-    const module = secure ? await import('node:https') : await import('node:http');
-    let agent = this.agents.get(request.url.protocol);
-    if (!agent) {
-      agent = new module.Agent({ keepAlive: true, maxSockets: 8 });
-      this.agents.set(request.url.protocol, agent);
-    }
+    if (request.url.protocol === 'https:') return this.sendOverTls(request);
+    this.plain ??= new PlainHttp((await import('node:net')).connect, this.timeouts);
+    // A header node:http would refuse throws here, as node:http throws it, not as a connection failure.
+    const sent = this.plain.send(request);
+    return sent.catch((err: NodeJS.ErrnoException) => {
+      throw Object.assign(connectionError(err, request.url, request.site ?? request.url.origin, this.timeouts), { cause: err });
+    });
+  }
+
+  private async sendOverTls(request: HttpRequest): Promise<HttpResponse> {
+    const https = await import('node:https');
+    const agent = (this.agent ??= new https.Agent({ keepAlive: true, maxSockets: 8 }));
     const { timeouts } = this;
     return new Promise<HttpResponse>((resolve, reject) => {
-      const outgoing = module.request(request.url, { method: request.method, headers: request.headers, agent });
+      const outgoing = https.request(request.url, { method: request.method, headers: request.headers, agent });
       const fail = (err: NodeJS.ErrnoException) => {
         clearTimeout(whole);
         // The error underneath stays as the cause, for --verbose.
@@ -112,7 +98,7 @@ export class HttpTransport implements Transport {
       outgoing.once('socket', (socket) => {
         if (!socket.connecting) return;
         const connect = setTimeout(() => outgoing.destroy(coded('CONNECT_TIMEOUT', 'connect timed out')), timeouts.connectMs);
-        socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(connect));
+        socket.once('secureConnect', () => clearTimeout(connect));
         socket.once('close', () => clearTimeout(connect));
       });
       // on, not once: a broken connection may fail a request twice, and an unheard 'error' would crash.

@@ -1,7 +1,8 @@
 // The one place that puts files in place: an atomic replace, an exclusive create, and the lock file a
 // process holds and a dead process loses. Every file is written under a name of its own first, so its
 // real name only ever holds a whole file; src/ writes by rename or link nowhere else.
-import { link, open, readFile, rename, rm } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isProcessAlive } from './process-alive.js';
@@ -22,7 +23,7 @@ async function putInPlace(path: string, content: string | Uint8Array, how: 'rena
   // Math.random, not node:crypto, which the CLI would otherwise load at every start for this alone.
   const own = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
-    const file = await open(own, 'wx', mode);
+    const file = await fsp.open(own, 'wx', mode);
     try {
       // The mode asked for, not what the umask leaves of it: 0600 stays 0600 under umask 0000.
       await file.chmod(mode);
@@ -31,10 +32,10 @@ async function putInPlace(path: string, content: string | Uint8Array, how: 'rena
     } finally {
       await file.close();
     }
-    await (how === 'rename' ? rename(own, path) : link(own, path));
+    await (how === 'rename' ? fsp.rename(own, path) : fsp.link(own, path));
   } finally {
     // After a rename nothing is left to remove; after a link, or a failure, the own name goes.
-    await rm(own, { force: true });
+    await fsp.rm(own, { force: true });
   }
 }
 
@@ -52,7 +53,7 @@ export function createFileExclusively(path: string, content: string | Uint8Array
 }
 
 async function readOrNull(path: string): Promise<string | null> {
-  return readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {
+  return fsp.readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return null;
     throw err;
   });
@@ -76,13 +77,13 @@ export async function tryLock(path: string, content: string, holderPid: (content
     const pid = holderPid(holder);
     if (pid !== null && pid > 0 && isProcessAlive(pid)) return holder;
     // Removed only if it is still the dead holder's: another waiter may have taken it over already.
-    if ((await readOrNull(path)) === holder) await rm(path, { force: true });
+    if ((await readOrNull(path)) === holder) await fsp.rm(path, { force: true });
   }
 }
 
 /** Removes the lock file at `path` if it still holds `content`, i.e. if it is still ours. */
 export async function releaseLock(path: string, content: string): Promise<void> {
-  if ((await readOrNull(path)) === content) await rm(path, { force: true });
+  if ((await readOrNull(path)) === content) await fsp.rm(path, { force: true });
 }
 
 /** A lock stayed held by a live process for longer than a caller waits. */

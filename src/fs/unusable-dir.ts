@@ -1,7 +1,7 @@
 // A directory the CLI keeps its files in that the file system refuses (read-only, full, a file in its
 // path): one error naming the directory and the cause, which the CLI turns into a message and a hint.
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { existsSync, promises as fsp } from 'node:fs';
 import { dirname } from 'node:path';
 
 const CAUSES: Record<string, string> = {
@@ -36,5 +36,5 @@ export async function mkdirFailure(err: unknown, dir: string, kind: UnusableDirE
   if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return unusableDir(err, dir, kind);
   let missing = dir;
   while (dirname(missing) !== missing && !existsSync(dirname(missing))) missing = dirname(missing);
-  return mkdir(missing).then(() => err, (cause: unknown) => unusableDir(cause, dir, kind));
+  return fsp.mkdir(missing).then(() => err, (cause: unknown) => unusableDir(cause, dir, kind));
 }

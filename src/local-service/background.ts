@@ -2,7 +2,8 @@
 // for its one JSON line, then letting it run on after this command exits. Its stderr goes to a log.
 // It listens on the port the data dir keeps (kept-port.ts), checked free first to say so clearly.
 import { spawn } from 'node:child_process';
-import { open, readFile } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { promises as fsp } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { mkdirFailure, unusableDir } from '../fs/unusable-dir.js';
@@ -39,7 +40,7 @@ export interface StartedServer {
 }
 
 async function logTail(path: string): Promise<string> {
-  const text = await readFile(path, 'utf8').catch(() => '');
+  const text = await fsp.readFile(path, 'utf8').catch(() => '');
   return text.trim().split('\n').slice(-5).join('\n');
 }
 
@@ -92,7 +93,7 @@ export async function startInBackground(command: PracticeCommand, env: NodeJS.Pr
   await ensureDataDir(options.dataDir).catch(async (err: unknown) => {
     throw await mkdirFailure(err, options.dataDir, 'data');
   });
-  const log = await open(logPath, 'a', 0o600).catch((err: unknown) => {
+  const log = await fsp.open(logPath, 'a', 0o600).catch((err: unknown) => {
     throw unusableDir(err, options.dataDir, 'data');
   });
   const asked = options.port ?? (await readKeptPort(options.dataDir)) ?? options.firstPort;

@@ -1,6 +1,7 @@
 // Where the embedded service keeps its files: the PGlite database, the JWT secret, the running
 // server's state and its log. Default $XDG_DATA_HOME/practice (~/.local/share/practice).
-import { mkdir } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { promises as fsp } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -15,7 +16,7 @@ export function resolveDataDir(dataDir: string | undefined, env: NodeJS.ProcessE
 
 /** Creates the data dir readable by its owner only: it holds the secret and the practice's records. */
 export async function ensureDataDir(dataDir: string): Promise<void> {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await fsp.mkdir(dataDir, { recursive: true, mode: 0o700 });
 }
 
 export const serverLogPath = (dataDir: string) => join(dataDir, 'server.log');

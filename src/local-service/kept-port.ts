@@ -1,6 +1,7 @@
 // The service's port, kept in the data dir (`port`, mode 0600) by every `server start` once listening:
 // its address, which profiles, scripts and a running `practice mcp` hold, outlives every restart.
-import { readFile } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../fs/atomic-files.js';
 import { unusableDir } from '../fs/unusable-dir.js';
@@ -11,7 +12,7 @@ const portPath = (dataDir: string) => join(dataDir, 'port');
 export async function readKeptPort(dataDir: string): Promise<number | null> {
   let text: string;
   try {
-    text = await readFile(portPath(dataDir), 'utf8');
+    text = await fsp.readFile(portPath(dataDir), 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;

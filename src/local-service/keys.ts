@@ -1,7 +1,8 @@
 // The service's secrets: the JWT signing secret (from PRACTICE_JWT_SECRET, or generated once into the
 // data dir with mode 0600) and the two API keys derived from it, as Supabase's anon and service keys are.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { createFileExclusively } from '../fs/atomic-files.js';
@@ -40,7 +41,7 @@ export async function loadJwtSecret(dataDir: string, env: NodeJS.ProcessEnv): Pr
   if (env.PRACTICE_JWT_SECRET) return env.PRACTICE_JWT_SECRET;
   const path = join(dataDir, SECRET_FILE);
   try {
-    return (await readFile(path, 'utf8')).trim();
+    return (await fsp.readFile(path, 'utf8')).trim();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
@@ -51,7 +52,7 @@ export async function loadJwtSecret(dataDir: string, env: NodeJS.ProcessEnv): Pr
     return secret;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    return (await readFile(path, 'utf8')).trim();
+    return (await fsp.readFile(path, 'utf8')).trim();
   }
 }
 

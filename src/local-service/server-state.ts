@@ -1,6 +1,7 @@
 // One server per data dir: `server.json` is both the lock (created exclusively, naming the holder's
 // pid) and what `server status|stop` and the CLI's local profile read to find the running server.
-import { readFile, unlink } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { releaseLock, tryLock, writeFileAtomically } from '../fs/atomic-files.js';
 import { isProcessAlive } from '../fs/process-alive.js';
@@ -32,7 +33,7 @@ const statePath = (dataDir: string) => join(dataDir, 'server.json');
 
 async function readStateFile(dataDir: string): Promise<ServerState | null> {
   try {
-    return JSON.parse(await readFile(statePath(dataDir), 'utf8')) as ServerState;
+    return JSON.parse(await fsp.readFile(statePath(dataDir), 'utf8')) as ServerState;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     // A half-written file (crash mid-write) counts as absent, so a stale lock never wedges the dir.
@@ -45,7 +46,7 @@ async function readStateFile(dataDir: string): Promise<ServerState | null> {
 export async function readServerState(dataDir: string): Promise<ServerState | null> {
   const state = await readStateFile(dataDir);
   if (state && isProcessAlive(state.pid)) return state;
-  if (state) await unlink(statePath(dataDir)).catch(() => {});
+  if (state) await fsp.unlink(statePath(dataDir)).catch(() => {});
   return null;
 }
 

@@ -1,6 +1,7 @@
 // `practice api <method> <path>`: a raw request through the CLI's HTTP core (like `gh api`), with the
 // profile's apikey and session, retries and error handling; the response body goes to stdout.
-import { readFile } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { promises as fsp } from 'node:fs';
 import { Command } from 'commander';
 import { apiErrorFrom } from '../../core/api-error.js';
 import { encodeQueryComponent } from '../../core/query-builder.js';
@@ -70,7 +71,7 @@ async function runApi(methodText: string, path: string, options: ApiOptions, ctx
   const headers = Object.fromEntries(options.header.map(header));
   let rawBody: Buffer | undefined;
   if (options.input !== undefined) {
-    rawBody = options.input === '-' ? await readStdinBytes(ctx) : await readFile(options.input).catch((err: Error) => {
+    rawBody = options.input === '-' ? await readStdinBytes(ctx) : await fsp.readFile(options.input).catch((err: Error) => {
       throw new UsageError(`Cannot read ${options.input}: ${err.message}`);
     });
     headers['content-type'] ??= 'application/json';

@@ -1,6 +1,7 @@
 // The parameters of `practice api`: `-f key=value` (text), `-F key=value` (typed like gh's: true,
 // false, null, numbers, @file), `-q key=value` (query), `-H "Name: value"`. Bad ones are usage errors.
-import { readFile } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { promises as fsp } from 'node:fs';
 import { UsageError } from '../errors.js';
 
 export function keyValue(flag: string, text: string): [string, string] {
@@ -29,7 +30,7 @@ export async function typedValue(value: string, readStdin: () => Promise<string>
   if (value.startsWith('@')) {
     const path = value.slice(1);
     try {
-      return path === '-' ? await readStdin() : await readFile(path, 'utf8');
+      return path === '-' ? await readStdin() : await fsp.readFile(path, 'utf8');
     } catch (err) {
       throw new UsageError(`Cannot read ${path}: ${(err as Error).message}`);
     }

@@ -4,7 +4,8 @@
 // --passphrase-file) or to age recipients' public keys. Reading one back takes the passphrase the
 // same way, or --identity, a file of age secret keys. A wrong key is refused before anything is
 // written or sent.
-import { readFile } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { promises as fsp } from 'node:fs';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -59,7 +60,7 @@ export function checkEncryptOptions(options: EncryptOptions): void {
 async function firstLineOf(file: string, flag: string): Promise<string> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await fsp.readFile(file, 'utf8');
   } catch (err) {
     throw new UsageError(`${flag}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
   }
@@ -102,7 +103,7 @@ export async function decryptCopy(ctx: Context, options: DecryptOptions, data: U
   const age = await import('age-encryption');
   const decrypter = new age.Decrypter();
   if (options.identity !== undefined) {
-    const keys = (await readFile(options.identity, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    const keys = (await fsp.readFile(options.identity, 'utf8').catch((err: NodeJS.ErrnoException) => {
       throw new UsageError(`--identity: cannot read ${options.identity} (${err.code ?? err.message}).`);
     })).split(/\r?\n/).filter((line) => line.startsWith('AGE-SECRET-KEY-'));
     if (keys.length === 0) throw new UsageError(`--identity: ${options.identity} holds no age secret key (AGE-SECRET-KEY-1...).`);

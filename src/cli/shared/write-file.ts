@@ -3,7 +3,8 @@
 // export is its owner's alone (0600) whatever the umask; a file meant to be published (the day sheet
 // for a web server) keeps the mode of the file it replaces. A folder that does not exist is refused,
 // naming it, as curl does without --create-dirs: a mistyped path must not grow a tree of folders.
-import { stat } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
+import { promises as fsp } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { createFileExclusively, writeFileAtomically } from '../../fs/atomic-files.js';
@@ -18,7 +19,7 @@ interface WriteOptions {
 
 /** Writes `content` to `path`, in a folder that exists. */
 async function writeAtomically(path: string, content: string | Uint8Array, { replace = true, published }: WriteOptions = {}): Promise<void> {
-  const mode = published ? published.mode ?? (await stat(path).catch(() => null))?.mode ?? PUBLISHED_MODE : 0o600;
+  const mode = published ? published.mode ?? (await fsp.stat(path).catch(() => null))?.mode ?? PUBLISHED_MODE : 0o600;
   await (replace ? writeFileAtomically : createFileExclusively)(path, content, { mode: mode & 0o777 });
 }
 
@@ -47,7 +48,7 @@ export function fileStamp(now: Date): string {
  * (`--output ~/backups/`); the file inside it is named by `fileName`.
  */
 async function outputPath(output: string, fileName: () => string): Promise<string> {
-  const info = await stat(output).catch(() => null);
+  const info = await fsp.stat(output).catch(() => null);
   return info?.isDirectory() || output.endsWith(sep) ? join(output, fileName()) : output;
 }
 
@@ -88,7 +89,7 @@ export async function emit(ctx: Context, content: string | Uint8Array, to: Desti
 /** The folder `path` goes into must be there: its name and how to make it, and nothing written. */
 async function refuseMissingFolder(path: string): Promise<void> {
   const folder = dirname(path);
-  const info = await stat(folder).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : undefined));
+  const info = await fsp.stat(folder).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : undefined));
   if (info !== null) return;
   throw new CommandError(`Cannot write ${path}: the folder ${folder} does not exist; nothing was written.`, `Create it first (\`mkdir -p ${folder}\`), or choose another --output.`);
 }
