@@ -1,7 +1,7 @@
 // A pool that lends the connection given back last. postgres.js's own pool is a queue: the
 // connection released last is reserved last, so even one client's requests in turn go round every
 // connection the pool ever opened, each to a PostgreSQL backend that had gone idle and cold. That
-// cost PostgreSQL ~400 µs of CPU a request against ~250 on one warm backend, and the service its
+// cost PostgreSQL ~420 µs of CPU a request against ~300 on one warm backend, and the service its
 // place beside the bare route at one connection (bench/server, issue 28.7). Lent last-in first-out,
 // a light load keeps to the few backends it needs; the others stay idle until a burst needs them.
 
