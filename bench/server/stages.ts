@@ -104,10 +104,6 @@ try {
   const statement = toStatement(plan);
   const identity = identityStatement({ role: 'authenticated', claimsJson: '{}', method: 'GET', path: '/rest/v1/appointments', headers: {} }, true, 8000);
   const bare = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  const pipeline = () => Promise.all([
-    bare.unsafe('begin'), bare.unsafe(identity.text, identity.values, { prepare: true }),
-    bare.unsafe(statement.text, statement.values as never[], { prepare: true }), bare.unsafe('commit'),
-  ]);
   const reserved = await bare.reserve();
   const onReserved = () => Promise.all([
     reserved.unsafe('begin'), reserved.unsafe(identity.text, identity.values, { prepare: true }),
@@ -118,7 +114,6 @@ try {
   for (let i = 0; i < 2000; i++) await onReserved();
   const roundTrip = (stamp() - started) / 2000;
   reserved.release();
-  void pipeline;
   await bare.end();
 
   console.log(`bench/server stages on PostgreSQL, 1 connection, ${SECONDS} s a request (a shared machine: read the parts beside each other)`);

@@ -1,11 +1,12 @@
 // Database over a PostgreSQL server through postgres.js. Each API request is pipelined on one
-// reserved connection: BEGIN, identity, statement (and COMMIT for reads) leave in one round trip.
+// connection of its own: BEGIN, identity, statement (and COMMIT for reads) leave in one round trip.
 import postgres from 'postgres';
 import {
   DEFAULT_STATEMENT_TIMEOUTS, statementTimeoutOf, type ApiRequest, type Database, type DatabaseOptions, type OwnerTransaction,
 } from './database.js';
 import { FairShares, fairShareLimits } from './fair-shares.js';
 import { identityStatement } from './identity-sql.js';
+import { WarmestFirst } from './warmest-first.js';
 
 // Filter and body values reach the store as text for PostgreSQL to parse, as PostgREST sends them.
 // postgres.js would convert text by the parameter's type first: JSON text into a JSON string,
@@ -36,8 +37,10 @@ function whileRunning(signal: AbortSignal, cancel: () => void): () => void {
 export function openPostgres(url: string, options: DatabaseOptions = {}, maxConnections = 10): Database {
   const statementTimeouts = options.statementTimeouts ?? DEFAULT_STATEMENT_TIMEOUTS;
   const shares = new FairShares(fairShareLimits(maxConnections));
-  const sql = postgres(url, {
-    max: maxConnections,
+  // A client of one connection each, lent to one borrower at a time (warmest-first.ts): BEGIN may
+  // then be pipelined on it without reserving, and a client whose connection closed opens another.
+  const clients = Array.from({ length: maxConnections }, () => postgres(url, {
+    max: 1,
     onnotice: () => {},
     connection: { TimeZone: 'UTC', application_name: 'practice' },
     // Bodies come back as text built by the database; nothing else needs parsing.
@@ -52,19 +55,30 @@ export function openPostgres(url: string, options: DatabaseOptions = {}, maxConn
         parse: (raw: string) => new Date(raw),
       },
     },
-  });
+  }));
+  const pool = new WarmestFirst(clients);
+  async function borrowing<T>(work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+    const sql = await pool.take();
+    try {
+      return await work(sql);
+    } finally {
+      pool.giveBack(sql);
+    }
+  }
 
   return {
     kind: 'postgres',
-    async query<Row>(text: string, values: unknown[] = []) {
-      return (await sql.unsafe(text, values as never[])) as unknown as Row[];
+    query<Row>(text: string, values: unknown[] = []) {
+      return borrowing(async (sql) => (await sql.unsafe(text, values as never[])) as unknown as Row[]);
     },
-    async exec(script: string) {
-      await sql.unsafe(script).simple();
+    exec(script: string) {
+      return borrowing(async (sql) => {
+        await sql.unsafe(script).simple();
+      });
     },
-    async transaction<T>(work: (tx: OwnerTransaction) => Promise<T>) {
+    transaction<T>(work: (tx: OwnerTransaction) => Promise<T>) {
       // postgres.js types begin()'s result as the callback's unwrapped value; it is T here.
-      return (await sql.begin((tx) =>
+      return borrowing(async (sql) => (await sql.begin((tx) =>
         work({
           async query<Row>(text: string, values: unknown[] = []) {
             return (await tx.unsafe(text, values as never[])) as unknown as Row[];
@@ -73,25 +87,25 @@ export function openPostgres(url: string, options: DatabaseOptions = {}, maxConn
             await tx.unsafe(script).simple();
           },
         }),
-      )) as T;
+      )) as T);
     },
     async runRequest<Row>(request: ApiRequest<Row>) {
       const release = await shares.acquire(request.identity.userId ?? request.identity.role, request.signal);
       try {
-        return await runReserved(request);
+        return await borrowing((connection) => runOn(connection, request));
       } finally {
         release();
       }
     },
     async close() {
-      await sql.end({ timeout: 5 });
+      await Promise.all(clients.map((sql) => sql.end({ timeout: 5 })));
     },
   };
 
   /** One request on a connection of its own, once its user's share allows. */
-  async function runReserved<Row>(request: ApiRequest<Row>): Promise<Row> {
-    const connection = await sql.reserve();
+  async function runOn<Row>(connection: postgres.Sql, request: ApiRequest<Row>): Promise<Row> {
     let stopWatching: (() => void) | undefined;
+    let cancelling: Promise<void> | undefined;
     try {
       const timeout = statementTimeoutOf(statementTimeouts, request.identity.role);
       const identity = identityStatement(request.identity, request.readOnly, timeout);
@@ -109,7 +123,9 @@ export function openPostgres(url: string, options: DatabaseOptions = {}, maxConn
       // once the statement runs: postgres.js leaves a pipelined query cancelled before its turn
       // unsettled for ever (its rows go to the next query), which held the connection and the
       // user's fair share, and stalled every later request of that user.
-      const cancel = () => void Promise.resolve(statement.cancel()).catch(() => {});
+      const cancel = () => {
+        cancelling = Promise.resolve(statement.cancel()).catch(() => {});
+      };
       const cancelOnAbort = () => void identitySet.then(cancel, cancel);
       if (request.signal?.aborted) cancelOnAbort();
       else if (request.signal) stopWatching = whileRunning(request.signal, cancelOnAbort);
@@ -125,7 +141,10 @@ export function openPostgres(url: string, options: DatabaseOptions = {}, maxConn
       return row;
     } finally {
       stopWatching?.();
-      connection.release();
+      // The connection goes to the next request once PostgreSQL has taken the cancel request: by
+      // then it has signalled this backend, and a cancel that finds it idle does nothing. Sooner, it
+      // could stop the next request's statement, which the pool sends to this warm backend first.
+      await cancelling;
     }
   }
 }
