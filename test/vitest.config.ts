@@ -39,10 +39,16 @@ if (!process.env.PRACTICE_TEST_LEFT_OUT_SAID) {
 // a Node version); three at a time keep both cores busy (about 7).
 const WORKERS = availableParallelism() + 1;
 
+// A worker runs its files one after another in one module graph (isolate: false): each file would
+// otherwise import the service and the CLI afresh, and PGlite's WebAssembly with them. Nothing a test
+// file sets outlives it: a file's services, homes and tier are its own and closed by its afterAll
+// (test/README.md, "Sharing services"), and no test stubs globals or modules.
+
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     maxWorkers: WORKERS,
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

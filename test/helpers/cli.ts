@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { run } from '../../src/cli/program.js';
 import { nounOf } from '../../src/cli/noun-of.js';
 import { isProcessAlive } from '../../src/fs/process-alive.js';
+import { afterAll } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../bin/practice.cjs', import.meta.url));
 
@@ -75,10 +76,14 @@ let builtBinary = false;
  * Puts the calling test file in the built binary's tier: from here on every command it runs is a
  * child process of bin/practice.cjs. For what only a process shows: the bundle and its lazy chunks,
  * the process's exit status, signals, a pseudo-terminal, start-up and the compile cache. Call it at
- * the top level of the file (vitest gives each file its own copy of this module).
+ * the top level of the file; the next file a worker runs starts in process again (the workers share
+ * this module between their files: test/vitest.config.ts).
  */
 export function useBuiltBinary(): void {
   builtBinary = true;
+  afterAll(() => {
+    builtBinary = false;
+  });
 }
 
 /** Variables only a Node starting up reads: what they change shows only in a new process. */
