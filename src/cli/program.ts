@@ -9,8 +9,10 @@ import { type Context, createContext, type GlobalOptions, type ProgramIO, proces
 import { ExitCode, failureOf } from './errors.js';
 import { helpCommand } from './help/index.js';
 import { nounOf } from './noun-of.js';
+import { verbOf } from './shared/verb-table.js';
 
-type CommandFactory = (ctx: Context) => Command;
+/** Builds a noun's command; a noun with a verb table (cli/shared/verb-table.ts) builds only `verb` when it is one of its verbs. */
+type CommandFactory = (ctx: Context, verb: string | undefined) => Command | Promise<Command>;
 
 /**
  * The nouns. A noun gives `load`: its module runs, and the packages it requires load, only when it
@@ -92,10 +94,11 @@ See \`practice help exit-codes\` and \`practice help environment\`.`)
       });
     });
   const invoked = nounOf(argv);
+  const verb = verbOf(argv, program.options);
   for (const noun of NOUNS) {
     // Nouns that do not run are listed by name and summary only.
     const factory = 'command' in noun ? noun.command : noun.name === invoked ? await noun.load() : null;
-    const command = factory ? factory(ctx) : new Command(noun.name);
+    const command = factory ? await factory(ctx, verb) : new Command(noun.name);
     program.addCommand(command.description(noun.summary));
   }
   program.addCommand(helpCommand(ctx, NOUNS.map((noun) => noun.name), (words) => runInContext(words, ctx)));
