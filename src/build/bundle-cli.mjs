@@ -1,6 +1,6 @@
 // Builds the CLI into dist/ (run by `npm run build`): dist/main.cjs, the executable's entry, and
-// dist/cli.cjs, the command tree, with each lazily loaded part (a noun, the server, rrule's user)
-// in chunk files of its own beside it.
+// dist/cli.cjs, the command tree, with each lazily loaded part (a noun, a verb of a noun with a verb
+// table, the server, rrule's user) in chunk files of its own beside it.
 //
 // Why chunks: Node 20 has no compile cache, so every command parses every byte it requires; one
 // file of all the CLI and server code made `auth status` parse 776 KB to use a third of it
