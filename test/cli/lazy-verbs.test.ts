@@ -37,3 +37,19 @@ it.each([
 ])('%j builds every verb, in the order the help lists them', async (argv) => {
   expect(await builtVerbs(argv)).toEqual(EVERY_VERB);
 });
+
+/** The nouns in the program `argv` builds, placeholders included. */
+async function nounsPresent(argv: string[]): Promise<string[]> {
+  const stream = () => new PassThrough();
+  const ctx = createContext({ io: { stdin: stream(), stdout: stream(), stderr: stream() }, env: {}, now: () => new Date(), self: { execPath: process.execPath, script: 'practice' } });
+  return (await buildProgram(ctx, argv)).commands.map((noun) => noun.name());
+}
+
+it('builds no placeholder of another noun for a noun commander will surely run, but for completion, which reads the whole tree', async () => {
+  expect(await nounsPresent(['-p', 'work', 'appt', 'list'])).toEqual(['api', 'appt', 'help']);
+  const every = await nounsPresent([]);
+  expect(every.length).toBeGreaterThan(20);
+  expect(await nounsPresent(['completion', 'bash'])).toEqual(every);
+  expect(await nounsPresent(['--bogus', 'appt', 'list'])).toEqual(every);
+  expect(await nounsPresent(['apt', 'list'])).toEqual(every);
+});

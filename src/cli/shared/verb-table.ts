@@ -13,12 +13,12 @@ export interface Verb {
 }
 
 /**
- * The verb the command line names, only where commander will surely run it: the second word, with
- * nothing before it but the program's own options (`-p work`, `--verbose`). Anything else (`--help`
- * or an unknown flag before the verb, `--`) gives undefined, and the noun is built whole, so
- * commander answers exactly as it would with every verb there.
+ * The noun and the verb the command line names, as far as commander will surely run them: its first
+ * two words, with nothing before each but the program's own options (`-p work`, `--verbose`).
+ * Anything else (`--help` or an unknown flag before a word, `--`) ends the words there, so the
+ * program and the noun are built whole and commander answers exactly as it would with all of them.
  */
-export function verbOf(argv: readonly string[], globalOptions: readonly Option[]): string | undefined {
+export function invokedWords(argv: readonly string[], globalOptions: readonly Option[]): string[] {
   const words: string[] = [];
   for (let i = 0; i < argv.length && words.length < 2; i++) {
     const arg = argv[i]!;
@@ -28,10 +28,10 @@ export function verbOf(argv: readonly string[], globalOptions: readonly Option[]
     }
     const [flag, value] = arg.split('=', 2);
     const option = globalOptions.find((candidate) => candidate.long === flag || candidate.short === flag);
-    if (!option || option.optional) return undefined;
+    if (!option || option.optional) break;
     if (option.required && value === undefined) i++;
   }
-  return words[1];
+  return words;
 }
 
 /**
