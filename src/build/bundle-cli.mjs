@@ -1,6 +1,6 @@
 // Builds the CLI into dist/ (run by `npm run build`): dist/main.cjs, the executable's entry, and
-// dist/cli.cjs, the command tree, with each lazily loaded part (a noun, the server, rrule's user)
-// in chunk files of its own beside it.
+// dist/cli.cjs, the command tree, with each lazily loaded part (a noun, a verb of a noun with a verb
+// table, the server, rrule's user) in chunk files of its own beside it.
 //
 // Why chunks: Node 20 has no compile cache, so every command parses every byte it requires; one
 // file of all the CLI and server code made `auth status` parse 776 KB to use a third of it
@@ -129,7 +129,9 @@ const entries = ['dist/cli.cjs', ...new Set(Object.values(metafile.outputs).flat
 const alwaysLoaded = chunksRequired('dist/cli.cjs');
 const withChunksInside = Object.fromEntries(entries.map((entry) => {
   const inside = [...chunksRequired(entry)].filter((chunk) => entry === 'dist/cli.cjs' || !alwaysLoaded.has(chunk));
-  if (inside.length === 0) return [entry, code[entry]];
+  // A file that requires only cli.cjs's chunks is wrapped too, so it finds them in the module cache
+  // without Node resolving each (the `appt` noun's file, which holds its verb table and little else).
+  if (inside.length === 0 && chunksRequired(entry).size === 0) return [entry, code[entry]];
   const table = inside.map((chunk) => `${JSON.stringify(`./${basename(chunk)}`)}: function (exports, require, module, __filename, __dirname) {\n${code[chunk]}\n}`);
   return [entry, `var __chunks = {\n${table.join(',\n')}\n};
 ${requireWithChunks}

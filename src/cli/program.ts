@@ -9,18 +9,21 @@ import { type Context, createContext, type GlobalOptions, type ProgramIO, proces
 import { ExitCode, failureOf } from './errors.js';
 import { helpCommand } from './help/index.js';
 import { nounOf } from './noun-of.js';
+import { invokedWords } from './shared/verb-table.js';
 
-type CommandFactory = (ctx: Context) => Command;
+/** Builds a noun's command; a noun with a verb table (cli/shared/verb-table.ts) builds only `verb` when it is one of its verbs. */
+type CommandFactory = (ctx: Context, verb: string | undefined) => Command | Promise<Command>;
 
 /**
  * The nouns. A noun gives `load`: its module runs, and the packages it requires load, only when it
  * is the noun invoked. The build gives each `load` chunk files of its own beside dist/cli.cjs
  * (src/build/bundle-cli.mjs), so a noun not invoked is not even read or parsed: the small ones too
  * (auth's and profile's cost every command ~10 million instructions; bench/cli). `api` alone is
- * built always: one command with arguments, which the program's help lists by its usage. Registering
- * a noun is one entry here.
+ * built always: one command with arguments, which the program's help lists by its usage. A noun
+ * with `wholeTree` reads the whole program (completion), so the others' placeholders stay for it.
+ * Registering a noun is one entry here.
  */
-const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactory } | { load(): Promise<CommandFactory> })> = [
+const NOUNS: Array<{ name: string; summary: string; wholeTree?: true } & ({ command: CommandFactory } | { load(): Promise<CommandFactory> })> = [
   { name: 'auth', summary: 'Sign in and out, and see who is signed in', load: async () => (await import('./auth/index.js')).authCommand },
   { name: 'profile', summary: 'Manage profiles: which project the CLI talks to, and as whom', load: async () => (await import('./profile/index.js')).profileCommand },
   { name: 'api', summary: 'Send a request to the project and print the response body', command: apiCommand },
@@ -47,7 +50,7 @@ const NOUNS: Array<{ name: string; summary: string } & ({ command: CommandFactor
   { name: 'settings', summary: "The practice's retention periods and its details (name, address, tax id, licence)", load: async () => (await import('./settings/index.js')).settingsCommand },
   { name: 'retention', summary: 'Delete what has passed its retention period (a dry run unless --yes)', load: async () => (await import('./retention/index.js')).retentionCommand },
   { name: 'mcp', summary: 'Serve the practice to an assistant as MCP tools over stdio', load: async () => (await import('./mcp/index.js')).mcpCommand(report) },
-  { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', load: async () => {
+  { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', wholeTree: true, load: async () => {
     const { completionCommand } = await import('./completion/index.js');
     return (ctx: Context) => completionCommand(ctx, buildProgram);
   } },
@@ -92,10 +95,15 @@ See \`practice help exit-codes\` and \`practice help environment\`.`)
       });
     });
   const invoked = nounOf(argv);
+  const [sureNoun, verb] = invokedWords(argv, program.options);
+  // A noun commander will surely run needs no other: their placeholders serve only the program's
+  // own help and errors, and completion, which reads the whole tree (~5 M instructions; bench/cli).
+  const alone = NOUNS.find((noun) => noun.name === sureNoun && !('wholeTree' in noun));
   for (const noun of NOUNS) {
+    if (alone && noun !== alone && !('command' in noun)) continue;
     // Nouns that do not run are listed by name and summary only.
     const factory = 'command' in noun ? noun.command : noun.name === invoked ? await noun.load() : null;
-    const command = factory ? factory(ctx) : new Command(noun.name);
+    const command = factory ? await factory(ctx, verb) : new Command(noun.name);
     program.addCommand(command.description(noun.summary));
   }
   program.addCommand(helpCommand(ctx, NOUNS.map((noun) => noun.name), (words) => runInContext(words, ctx)));

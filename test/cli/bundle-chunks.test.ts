@@ -59,10 +59,17 @@ it('reads under 40% of the CLI for a command of the always-built nouns, and no l
   expect(await bytes(loaded)).toBeLessThan(0.4 * (await bytes(all)));
 });
 
-it("reads the invoked noun's chunk and not the server's or the assistant's", async () => {
-  const loaded = await distFilesLoaded(['appt', 'list', '--help']);
-  expect(loaded.filter((file) => file.startsWith('appt-'))).toHaveLength(1);
-  expect(loaded.filter((file) => /^(serve|mcp|server)-/.test(file))).toEqual([]);
+/** The files a `import()` loads (a noun, a verb: `appt`, `list`), by name without their hash; shared chunks left out. */
+const namedFiles = (files: string[]) => files.filter((file) => !file.startsWith('chunk-')).map((file) => file.replace(/-[A-Z0-9]{8}\.cjs$/, ''));
+
+it("reads the invoked noun's file and its invoked verb's, no other verb's, nor the server's or the assistant's", async () => {
+  expect(namedFiles(await distFilesLoaded(['appt', 'list', '--help']))).toEqual(['main.cjs', 'cli.cjs', 'appt', 'list']);
+  expect(namedFiles(await distFilesLoaded(['appt', 'complete', '--help']))).toEqual(['main.cjs', 'cli.cjs', 'appt', 'status', 'status-verbs']);
+});
+
+it("reads every verb's file for the noun's help, which lists them all", async () => {
+  const verbs = namedFiles(await distFilesLoaded(['appt', '--help'])).slice(3);
+  expect(verbs).toEqual(expect.arrayContaining(['list', 'today', 'week', 'slots', 'show', 'add', 'update', 'reschedule', 'status', 'delete', 'export']));
 });
 
 // zod and the record schemas: the whole of zod takes ~100 ms to require, zod/mini bundled with
