@@ -6,8 +6,13 @@
 // its basis, is appended to the audit trail. Security definer: the message log and reminders are
 // append-only for requests; every statement names the caller's own practice.
 
-export const eraseClient = `
-create function public.erase_client(client uuid, clinical_years integer, financial_years integer) returns jsonb
+/**
+ * The function: created by migration 19, replaced by 22 with more rows the retention periods keep
+ * (`moreKept`, each a `(ord, records, count, until, basis)` row after the packages').
+ */
+export function eraseClientSql(create: 'create' | 'create or replace', moreKept = ''): string {
+  return `
+${create} function public.erase_client(client uuid, clinical_years integer, financial_years integer) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   practice constant uuid := auth.uid();
@@ -59,7 +64,7 @@ begin
         (1, 'notes', (select count(*) from public.sessions s where s.therapist_id = practice and s.client_id = client), clinical_until, 'clinical'),
         (2, 'appointments', (select count(*) from public.appointments a where a.therapist_id = practice and a.client_id = client), clinical_until, 'clinical'),
         (3, 'payments', (select count(*) from public.payments p where p.therapist_id = practice and p.client_id = client), financial_until, 'financial'),
-        (4, 'packages', (select count(*) from public.packages p where p.therapist_id = practice and p.client_id = client), financial_until, 'financial')
+        (4, 'packages', (select count(*) from public.packages p where p.therapist_id = practice and p.client_id = client), financial_until, 'financial')${moreKept}
       ) k(ord, records, n, until, basis) where k.n > 0),
     'periods', pg_catalog.jsonb_build_object('clinical_years', clinical_years, 'financial_years', financial_years));
   perform practice_private.audit_event('erase', 'clients', client, report);
@@ -69,3 +74,6 @@ comment on function public.erase_client(uuid, integer, integer) is 'Erases a cli
 revoke all on function public.erase_client(uuid, integer, integer) from public;
 grant execute on function public.erase_client(uuid, integer, integer) to authenticated;
 `;
+}
+
+export const eraseClient = eraseClientSql('create');

@@ -7,8 +7,13 @@
 // purge is appended to the audit trail with its basis. Security definer for the append-only tables,
 // the ledger and signed notes; every statement names the caller's own practice.
 
-export const retentionPurge = `
-create function public.retention_purge(clinical_years integer, financial_years integer, apply boolean default false)
+/**
+ * The function: created by migration 19, replaced by 22 with more of a client's ledger purged
+ * (`moreLedger`, statements run after the packages' within the financial period's branch).
+ */
+export function retentionPurgeSql(create: 'create' | 'create or replace', moreLedger = ''): string {
+  return `
+${create} function public.retention_purge(clinical_years integer, financial_years integer, apply boolean default false)
 returns table (records text, client_id uuid, count integer, kept_until date)
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -43,7 +48,7 @@ begin
         records := 'packages'; count := n; purged := purged || pg_catalog.jsonb_build_object(records, n); return next;
         if apply then delete from public.packages k where k.therapist_id = practice and k.client_id = due.id; end if;
       end if;
-    end if;
+${moreLedger}    end if;
     if due.clinical_until < current_date then
       kept_until := due.clinical_until;
       select pg_catalog.count(*) into n from public.sessions s where s.therapist_id = practice and s.client_id = due.id;
@@ -101,3 +106,6 @@ comment on function public.retention_purge(integer, integer, boolean) is 'What h
 revoke all on function public.retention_purge(integer, integer, boolean) from public;
 grant execute on function public.retention_purge(integer, integer, boolean) to authenticated;
 `;
+}
+
+export const retentionPurge = retentionPurgeSql('create');
