@@ -1,5 +1,5 @@
-// The database a server test file runs on: a copy of its project's template, PGlite (from a gzipped
-// data dir) or a PostgreSQL database (CREATE DATABASE ... TEMPLATE), dropped when the file ends.
+// The database a server test file runs on: a copy of its project's template, PGlite (from an uncompressed
+// tar of a data dir) or a PostgreSQL database (CREATE DATABASE ... TEMPLATE), dropped when the file ends.
 // Stores: pglite and postgres, migrated by the service; supabase, a PostgreSQL database shaped as a
 // hosted Supabase project with `practice server schema`'s files applied by psql (global-setup.ts).
 import { randomBytes } from 'node:crypto';

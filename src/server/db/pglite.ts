@@ -14,7 +14,7 @@ import { StatementTimedOut } from './pglite-time-limit.js';
 export interface PgliteTarget {
   /** Directory of the database files; absent keeps the database in memory. */
   dataDir?: string;
-  /** A gzipped data dir (PGlite dumpDataDir) to start from instead of running initdb. */
+  /** A data dir as PGlite dumpDataDir writes it (a tar, gzipped or not) to start from instead of running initdb. */
   loadDataDir?: Blob;
   /** PostgreSQL settings beyond START_PARAMS', as `-c name=value` would give them. */
   settings?: Record<string, string>;
