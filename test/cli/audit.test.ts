@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, signedInHome } from '../helpers/cli.js';
+import { BIN, NODE_FLAGS, signedInHome } from '../helpers/cli.js';
 import { signedInCli } from '../helpers/signed-in-cli.js';
 
 const { server, home, me } = await signedInCli();
@@ -50,7 +50,7 @@ describe('practice audit', () => {
   });
 
   it('names the MCP server and an import as the channel', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--allow-writes'], env: home.env as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...NODE_FLAGS, BIN, 'mcp', '--allow-writes'], env: home.env as Record<string, string>, stderr: 'pipe' });
     const mcp = new Client({ name: 'audit-test', version: '1.0.0' });
     await mcp.connect(transport);
     try {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { generateIdentity, identityToRecipient } from 'age-encryption';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, runPractice, signedInHome } from '../helpers/cli.js';
+import { BIN, NODE_FLAGS, runPractice, signedInHome } from '../helpers/cli.js';
 import { signedInCli } from '../helpers/signed-in-cli.js';
 
 const SECRET_NAME = 'Zelda Quillfeather';
@@ -87,7 +87,7 @@ describe('encrypted backups', () => {
   it('server backup --encrypt of a data dir; restore refuses a wrong passphrase and leaves the data dir alone', { timeout: 120_000 }, async () => {
     const env = { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: join(dir, 'data') };
     const dataDir = join(dir, 'practice-a');
-    const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...NODE_FLAGS, BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));

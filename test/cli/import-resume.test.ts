@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BIN, type CliHome, tempHome } from '../helpers/cli.js';
+import { BIN, NODE_FLAGS, type CliHome, tempHome } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let limited: TestServer;
@@ -32,7 +32,7 @@ const envFor = (server: TestServer, token: string) => ({ ...home.env, PRACTICE_U
 
 /** Starts `practice <args>` on the limited server and kills it once it waits for the write limit. */
 async function killWhilePaused(args: string[], token: string): Promise<void> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: envFor(limited, token), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, BIN, ...args], { env: envFor(limited, token), stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   await new Promise<void>((resolve, reject) => {
     child.stderr.setEncoding('utf8').on('data', (text: string) => {

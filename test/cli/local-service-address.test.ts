@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, type CliHome, tempHome } from '../helpers/cli.js';
+import { BIN, type CliHome, NODE_FLAGS, tempHome } from '../helpers/cli.js';
 
 let home: CliHome;
 let mcp: Client | null = null;
@@ -99,7 +99,7 @@ describe('the local service keeps its address', () => {
     await ok(['--profile', 'second', 'auth', 'signup', '--email', 'second@example.com', '--password-stdin'], { input: 'correct horse battery\n' });
     await ok(['--profile', 'second', 'client', 'add', '--name', 'Bo Chen']);
 
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env: home.env as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...NODE_FLAGS, BIN, 'mcp'], env: home.env as Record<string, string>, stderr: 'pipe' });
     mcp = new Client({ name: 'practice-test', version: '1.0.0' });
     await mcp.connect(transport);
     const find = async () => {

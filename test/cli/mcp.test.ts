@@ -4,7 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, launchPractice } from '../helpers/cli.js';
+import { BIN, launchPractice, NODE_FLAGS } from '../helpers/cli.js';
 import { type SignedInHome, signedInCli } from '../helpers/signed-in-cli.js';
 
 const practice = await signedInCli({ recordRequests: true });
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** `practice <globalFlags> mcp <flags>` as an MCP client starts it. */
 async function mcpClient(home: SignedInHome, flags: string[] = [], globalFlags: string[] = []): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...globalFlags, 'mcp', ...flags], env: home.env as Record<string, string>, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...NODE_FLAGS, BIN, ...globalFlags, 'mcp', ...flags], env: home.env as Record<string, string>, stderr: 'pipe' });
   const client = new Client({ name: 'practice-test', version: '1.0.0' });
   // A line on stdout that is not a protocol message is reported here (the SDK's read buffer fails on it).
   client.onerror = (error) => notProtocol.push(String(error));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, type CliResult, type LaunchedPractice, launchPractice, runPractice } from '../helpers/cli.js';
+import { BIN, NODE_FLAGS, type CliResult, type LaunchedPractice, launchPractice, runPractice } from '../helpers/cli.js';
 
 const SLOW = 180_000;
 
@@ -31,7 +31,7 @@ let token: string;
 const stopped = new Set<number>();
 
 async function startService(at: string): Promise<Service> {
-  const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', at], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', at], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const line = await Promise.race([
     new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve)),

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, type CliResult } from '../helpers/cli.js';
+import { BIN, NODE_FLAGS, type CliResult } from '../helpers/cli.js';
 import { signedInCli } from '../helpers/signed-in-cli.js';
 import { atTerminal, capturedAtTerminal, capturedStdout, capturing, inShellAtTerminal, KEY } from '../helpers/terminal.js';
 
@@ -35,7 +35,7 @@ const writes = () => server.received.filter((request) => request.url.startsWith(
 /** `practice <args>` with no terminal at all: a session of its own, every stream a pipe. */
 function withoutTerminal(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...home.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [...NODE_FLAGS, BIN, ...args], { env: { ...home.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { type AddressInfo, createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, type CliHome, type CliResult, signedInHome, UNEXPECTED_FAILURE } from '../helpers/cli.js';
+import { BIN, type CliHome, type CliResult, NODE_FLAGS, signedInHome, UNEXPECTED_FAILURE } from '../helpers/cli.js';
 
 const SLOW = 120_000;
 
@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
 
 /** `practice <args>` under `umask` (a shell sets it, as a login or cron would), with `env`. */
 function underUmask(umask: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn('/bin/sh', ['-c', `umask ${umask}; exec "$0" "$@"`, process.execPath, BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn('/bin/sh', ['-c', `umask ${umask}; exec "$0" "$@"`, process.execPath, ...NODE_FLAGS, BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 function run(umask: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {

@@ -191,8 +191,8 @@ describe('help and version', () => {
 
   it('ends quietly when the reader of its output goes away (| head)', async () => {
     const { spawn } = await import('node:child_process');
-    const { BIN } = await import('../helpers/cli.js');
-    const child = spawn(process.execPath, [BIN, 'help', 'environment'], { env: home.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { BIN, NODE_FLAGS } = await import('../helpers/cli.js');
+    const child = spawn(process.execPath, [...NODE_FLAGS, BIN, 'help', 'environment'], { env: home.env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.destroy();
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runPractice } from '../helpers/cli.js';
+import { BIN, NODE_FLAGS, runPractice } from '../helpers/cli.js';
 
 const SLOW = 120_000;
 const EMAIL = 'backup@example.com';
@@ -26,7 +26,7 @@ interface Server {
 }
 
 async function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, BIN, 'server', 'start', '--foreground', '--port', '0', '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   const { url, anon_key: anonKey } = JSON.parse(line) as { url: string; anon_key: string };

@@ -19,6 +19,14 @@ import { afterAll } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../bin/practice.cjs', import.meta.url));
 
+/**
+ * Node's options for every `practice` process a test starts. V8 compiles WebAssembly with its
+ * baseline compiler only: a test's service lives for seconds, and optimizing PostgreSQL's hottest
+ * WASM functions was half of each start's CPU (1.4 s against 0.7 s), on a suite that keeps both
+ * cores busy. What a command does does not depend on V8's compiler tier.
+ */
+export const NODE_FLAGS = ['--liftoff-only'];
+
 export interface CliResult {
   code: number;
   stdout: string;
@@ -54,7 +62,7 @@ export interface LaunchedPractice {
  * The result rejects when the command ended in an unexpected failure, so every CLI test checks there was none.
  */
 export function launchPractice(args: string[], env: NodeJS.ProcessEnv, input?: string): LaunchedPractice {
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const result = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect } from 'vitest';
-import { BIN } from './cli.js';
+import { BIN, NODE_FLAGS } from './cli.js';
 
 export interface Foreground {
   child: ChildProcess;
@@ -14,7 +14,7 @@ export interface Foreground {
 
 /** `env`: the server's environment (default: the test's own). */
 export async function startForeground(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Foreground> {
-  const child = spawn(process.execPath, [BIN, 'server', 'start', '--foreground', '--port', '0', ...args], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, BIN, 'server', 'start', '--foreground', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env,
   });

@@ -1,7 +1,7 @@
 // The built `practice` binary at a real terminal: a pseudo-terminal made by util-linux `script`,
 // typed into through script's stdin like a person would, each answer only once its question shows.
 import { spawn } from 'node:child_process';
-import { BIN, type CliResult, UNEXPECTED_FAILURE } from './cli.js';
+import { BIN, type CliResult, NODE_FLAGS, UNEXPECTED_FAILURE } from './cli.js';
 
 /** Keys as a terminal sends them in raw mode. */
 export const KEY = { enter: '\r', down: '\u001b[B', ctrlC: '\u0003' } as const;
@@ -27,7 +27,7 @@ export interface TerminalSession {
 const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
 /** The built binary as a shell command, for command lines given to inShellAtTerminal. */
-const PRACTICE = [process.execPath, BIN].map(quote).join(' ');
+const PRACTICE = [process.execPath, ...NODE_FLAGS, BIN].map(quote).join(' ');
 
 /**
  * Starts `practice <args>` with stdin, stdout and stderr on one pseudo-terminal of 120x40. The
