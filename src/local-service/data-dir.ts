@@ -23,3 +23,6 @@ export const serverLogPath = (dataDir: string) => join(dataDir, 'server.log');
 
 /** The embedded database's own folder in the data dir (beside the secret and the server's state). */
 export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
+
+/** The embedded database's schema cache rows, kept between starts (server/db/schema-snapshot.ts). */
+export const schemaSnapshotPath = (dataDir: string) => join(dataDir, 'schema-cache.json');

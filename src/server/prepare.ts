@@ -6,6 +6,7 @@ import { assertMigrated } from './db/assert-migrated.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { loadSchemaCache, type SchemaCache } from './db/schema-cache.js';
+import { catalogSnapshot } from './db/schema-snapshot.js';
 import { assertRowLevelSecurity } from './db/verify-security.js';
 
 export interface PreparedDatabase {
@@ -14,9 +15,18 @@ export interface PreparedDatabase {
   accountStore: AccountStore;
 }
 
-export async function prepareDatabase(db: Database, { migrations = true }: { migrations?: boolean } = {}): Promise<PreparedDatabase> {
+export interface PrepareOptions {
+  /** false: the schema was applied by someone else; check that it was, migrate nothing. */
+  migrations?: boolean;
+  /** A file that keeps the schema cache's catalog rows between starts (the embedded database's own). */
+  schemaSnapshot?: string | undefined;
+}
+
+export async function prepareDatabase(db: Database, { migrations = true, schemaSnapshot }: PrepareOptions = {}): Promise<PreparedDatabase> {
   await (migrations ? migrate(db) : assertMigrated(db));
   await assertRowLevelSecurity(db);
-  const [schema, accountStore] = await Promise.all([loadSchemaCache(db), findAccountStore(db)]);
+  const catalog = schemaSnapshot ? await catalogSnapshot(db, schemaSnapshot) : db;
+  const [schema, accountStore] = await Promise.all([loadSchemaCache(catalog), findAccountStore(db)]);
+  if ('save' in catalog) await catalog.save();
   return { schema, accountStore };
 }

@@ -1,7 +1,7 @@
 // Starting the service: lock the data dir, load the keys, open and migrate the store, connect the
 // rate-limit counters (Redis when REDIS_URL is set), listen. `server start --foreground` runs it.
 import type { FastifyInstance } from 'fastify';
-import { ensureDataDir } from '../local-service/data-dir.js';
+import { ensureDataDir, schemaSnapshotPath } from '../local-service/data-dir.js';
 import { loadServiceKeys, type ServiceKeys } from '../local-service/keys.js';
 import { acquireServerLock, type ServerLock } from '../local-service/server-state.js';
 import { buildApp } from './app.js';
@@ -69,7 +69,10 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       statementTimeouts: options.statementTimeouts,
     });
     shutdown.add(() => db.close());
-    const { schema, accountStore } = await prepareDatabase(db, { migrations: options.migrations ?? true });
+    const { schema, accountStore } = await prepareDatabase(db, {
+      migrations: options.migrations ?? true,
+      schemaSnapshot: options.databaseUrl ? undefined : schemaSnapshotPath(options.dataDir),
+    });
     const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
     const rateLimitStore = await openRateLimitStore(rateLimits, options.env.REDIS_URL);
     if (rateLimitStore) shutdown.add(() => closeRedis(rateLimitStore.redis));

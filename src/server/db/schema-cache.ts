@@ -1,7 +1,7 @@
 // The schema cache (PostgREST's term): tables, columns, foreign-key relationships and functions of
 // schema public, read once at start. The planner resolves every name against it, so unknown names fail
 // before any SQL is built.
-import type { Database } from './database.js';
+import type { CatalogReader } from './catalog-reader.js';
 import type { Column, Table } from './schema-tables.js';
 import { loadRoutines, type Routine } from './schema-routines.js';
 
@@ -124,7 +124,7 @@ function relationshipsOf(foreignKeys: ForeignKeyRow[]): Map<string, Relationship
   return relationships;
 }
 
-export async function loadSchemaCache(db: Database): Promise<SchemaCache> {
+export async function loadSchemaCache(db: CatalogReader): Promise<SchemaCache> {
   const [columnRows, checkRows, foreignKeys] = await Promise.all([
     db.query<ColumnRow>(COLUMNS),
     db.query<{ table_name: string; definition: string }>(CHECKS),

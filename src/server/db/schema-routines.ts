@@ -1,7 +1,7 @@
 // The functions of schema public in the schema cache (PostgREST's Routine): what `rpc/<name>` may
 // call, how its arguments are passed, and what shape its result has. Read once at start with the
 // tables, so an unknown function or argument fails before any SQL is built.
-import type { Database } from './database.js';
+import type { CatalogReader } from './catalog-reader.js';
 import type { Column, Table } from './schema-tables.js';
 
 export interface RoutineParam {
@@ -117,7 +117,7 @@ function routineOf(row: RoutineRow, tables: Map<string, Table>): Routine | null 
 }
 
 /** Overloads by name. */
-export async function loadRoutines(db: Database, tables: Map<string, Table>): Promise<Map<string, Routine[]>> {
+export async function loadRoutines(db: CatalogReader, tables: Map<string, Table>): Promise<Map<string, Routine[]>> {
   const routines = new Map<string, Routine[]>();
   for (const row of await db.query<RoutineRow>(ROUTINES)) {
     const routine = routineOf(row, tables);

@@ -1,0 +1,70 @@
+// The schema cache's catalog rows kept between starts of the embedded service (schema-snapshot.ts):
+// a second start reads none of the catalog queries, and any change of the catalog (a table, a
+// column's comment, a function, a dropped table) or a damaged file makes it read them afresh.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { Database } from '../../src/server/db/database.js';
+import { prepareDatabase } from '../../src/server/prepare.js';
+import { openTestDatabase, serviceMigrates } from '../helpers/store.js';
+
+const { db, drop } = await openTestDatabase();
+const dir = await mkdtemp(join(tmpdir(), 'practice-schema-snapshot-'));
+const file = join(dir, 'schema-cache.json');
+afterAll(async () => {
+  await drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A start's preparation through a database that notes every query it is asked. */
+async function start() {
+  const asked: string[] = [];
+  const noting: Database = { ...db, query: (sql, values) => (asked.push(sql), db.query(sql, values)) };
+  const { schema } = await prepareDatabase(noting, { migrations: serviceMigrates(), schemaSnapshot: file });
+  return { schema, asked };
+}
+
+const catalogQueries = async () => Object.keys(JSON.parse(await readFile(file, 'utf8')).rows as Record<string, unknown>);
+
+describe('the schema snapshot of the embedded database', () => {
+  test('the first start writes it; the next reads no catalog query and builds the same cache', async () => {
+    const first = await start();
+    const kept = await catalogQueries();
+    expect(kept.length).toBeGreaterThanOrEqual(4);
+    expect(kept.every((sql) => first.asked.includes(sql))).toBe(true);
+    const second = await start();
+    expect(second.asked.filter((sql) => kept.includes(sql))).toEqual([]);
+    expect(second.schema).toEqual(first.schema);
+    expect(second.schema.tables.has('appointments')).toBe(true);
+  });
+
+  test('a table created, commented on, and dropped is seen at each next start', async () => {
+    await db.exec(`create table public.snapshot_probe (id int primary key);
+      alter table public.snapshot_probe enable row level security;`);
+    const created = await start();
+    expect(created.schema.tables.get('snapshot_probe')?.columns.map((column) => column.name)).toEqual(['id']);
+    await db.exec(`comment on column public.snapshot_probe.id is 'the probe''s id'`);
+    expect((await start()).schema.tables.get('snapshot_probe')?.columns[0]?.description).toBe("the probe's id");
+    await db.exec('drop table public.snapshot_probe');
+    const dropped = await start();
+    expect(dropped.schema.tables.has('snapshot_probe')).toBe(false);
+    expect(dropped.asked.some((sql) => (/from pg_class c/).test(sql))).toBe(true);
+  });
+
+  test('a function created is seen at the next start', async () => {
+    await db.exec(`create function public.snapshot_probe_answer() returns int language sql stable as 'select 42';
+      grant execute on function public.snapshot_probe_answer() to authenticated;`);
+    expect((await start()).schema.routines.get('snapshot_probe_answer')?.[0]?.executableBy.has('authenticated')).toBe(true);
+    await db.exec('drop function public.snapshot_probe_answer()');
+    expect((await start()).schema.routines.has('snapshot_probe_answer')).toBe(false);
+  });
+
+  test('a damaged file is read as none and written anew', async () => {
+    await writeFile(file, '{"fingerprint": "{1.2", "rows": ');
+    const { schema, asked } = await start();
+    expect(schema.tables.has('clients')).toBe(true);
+    expect(asked.length).toBeGreaterThan(4);
+    expect((await catalogQueries()).length).toBeGreaterThanOrEqual(4);
+  });
+});
