@@ -10,6 +10,7 @@ import { assertDiskSpace } from './disk-space.js';
 import { identityStatement } from './identity-sql.js';
 import { EngineRetired, PglitePipeline } from './pglite-pipeline.js';
 import { StatementTimedOut } from './pglite-time-limit.js';
+import { delayWasmOptimization } from './wasm-tiering.js';
 
 export interface PgliteTarget {
   /** Directory of the database files; absent keeps the database in memory. */
@@ -40,6 +41,7 @@ interface Engine {
 }
 
 async function startEngine(target: PgliteTarget): Promise<Engine> {
+  delayWasmOptimization();
   const pg = await PGlite.create({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
