@@ -15,7 +15,7 @@ export interface PreparedDatabase {
   accountStore: AccountStore;
 }
 
-export interface PrepareOptions {
+interface PrepareOptions {
   /** false: the schema was applied by someone else; check that it was, migrate nothing. */
   migrations?: boolean;
   /** A file that keeps the schema cache's catalog rows between starts (the embedded database's own). */

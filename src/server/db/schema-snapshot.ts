@@ -33,7 +33,7 @@ async function readSnapshot(file: string): Promise<Snapshot | null> {
   }
 }
 
-export interface SnapshotReader extends CatalogReader {
+interface SnapshotReader extends CatalogReader {
   /** Writes what this start read from the database, when the file did not already hold exactly that. */
   save(): Promise<void>;
 }
