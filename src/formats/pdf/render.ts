@@ -61,9 +61,11 @@ export function renderPdf(document: PrintedDocument, fonts: Fonts): Promise<Uint
     pdf.on('error', reject);
   });
   const write = (text: string, weight: 'regular' | 'bold', size: number, options: PDFKit.Mixins.TextOptions = {}, at?: [number, number]) => {
-    pdf.font(fonts.wide && needsWideFont(text) ? 'wide' : weight).fontSize(size);
-    if (at) pdf.text(text, at[0], at[1], options);
-    else pdf.text(text, options);
+    // Precomposed (ü, not u and a combining ¨): the fonts come without mark positioning (font-tables.ts).
+    const shown = text.normalize('NFC');
+    pdf.font(fonts.wide && needsWideFont(shown) ? 'wide' : weight).fontSize(size);
+    if (at) pdf.text(shown, at[0], at[1], options);
+    else pdf.text(shown, options);
   };
 
   // A page after the first says whose it is: a loose page of a long invoice still names it.
