@@ -3,6 +3,7 @@
 // --paid`. One practice holds the ledger the reports read (worked out by hand below); a second, the
 // desk where visits are completed with their payment, and neither sees the other's rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shortId } from '../../src/model/short-id.js';
 import { signedInHome } from '../helpers/cli.js';
 import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
 
@@ -210,7 +211,13 @@ describe('appt complete --paid', () => {
     const again = await desk.run(['appt', 'complete', visit.id, '--paid', 'card']);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('is already completed; nothing changed');
-    expect(again.stderr).toContain('practice pay add');
+    // The hint names the visit's client, so it runs as written.
+    const client = shortId(visit.client_id);
+    expect(again.stderr).toContain(`practice pay list --client ${client}\``);
+    expect(again.stderr).toContain(`practice pay add --client ${client} --amount`);
+    const listed = await desk.run(['pay', 'list', '--client', client, '--json']);
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout).map((payment: { appointment_id: string }) => payment.appointment_id)).toContain(visit.id);
     expect((await payments()).length).toBe(count + 1);
   });
 

@@ -41,7 +41,7 @@ export function checkNotCompleted(current: Appointment): void {
   if (current.status === 'completed') {
     throw new CommandError(`Appointment ${shortId(current.id)} is already completed; nothing changed.`,
       // Run twice by a tired hand, the first run already recorded the payment: look before paying again.
-      `See what was paid with \`practice pay list --client <client>\`; if it is not there, record it with \`practice pay add --client <client> --amount <amount> --method <method> --appointment ${shortId(current.id)}\`.`);
+      `See what was paid with \`practice pay list --client ${shortId(current.client_id)}\`; if it is not there, record it with \`practice pay add --client ${shortId(current.client_id)} --amount <amount> --method <method> --appointment ${shortId(current.id)}\`.`);
   }
 }
 
