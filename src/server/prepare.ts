@@ -25,8 +25,8 @@ interface PrepareOptions {
 export async function prepareDatabase(db: Database, { migrations = true, schemaSnapshot }: PrepareOptions = {}): Promise<PreparedDatabase> {
   await (migrations ? migrate(db) : assertMigrated(db));
   await assertRowLevelSecurity(db);
-  const catalog = schemaSnapshot ? await catalogSnapshot(db, schemaSnapshot) : db;
-  const [schema, accountStore] = await Promise.all([loadSchemaCache(catalog), findAccountStore(db)]);
-  if ('save' in catalog) await catalog.save();
+  const snapshot = schemaSnapshot ? await catalogSnapshot(db, schemaSnapshot) : null;
+  const [schema, accountStore] = await Promise.all([loadSchemaCache(snapshot ?? db), findAccountStore(db)]);
+  await snapshot?.save();
   return { schema, accountStore };
 }
