@@ -31,5 +31,6 @@ function padToWidth(text: string, width: number): string {
 /** Each line's cells padded to the widest of their column, two spaces apart; a column empty on every line is left out. */
 export function alignColumns(lines: readonly (readonly string[])[]): string[] {
   const widths = (lines[0] ?? []).map((_, column) => Math.max(...lines.map((cells) => displayWidth(cells[column]!))));
-  return lines.map((cells) => cells.flatMap((cell, column) => (widths[column] === 0 ? [] : [padToWidth(cell, widths[column]!)])).join('  '));
+  // The last column is not padded: a line ends where its text does.
+  return lines.map((cells) => cells.flatMap((cell, column) => (widths[column] === 0 ? [] : [padToWidth(cell, widths[column]!)])).join('  ').trimEnd());
 }
