@@ -28,6 +28,8 @@ describe('practice client erase', () => {
     const ann = await practice('client', 'add', '--name', 'Ann Erasable', '--phone', '555-0142', '--email', 'ann@example.com', '--notes', 'Allergic to lavender');
     const [visit] = await post('appointments', { client_id: ann, date: '2024-05-02', start_time: '09:00', end_time: '10:00', status: 'completed', notes: 'Ann prefers mornings' });
     await post('appointments', { client_id: ann, date: `${later(1)}-01-10`, start_time: '09:00', end_time: '10:00' });
+    // A request from the booking page, waiting for an answer and holding its slot until one comes.
+    const [request] = await post('appointments', { client_id: ann, date: `${later(1)}-01-11`, start_time: '09:00', end_time: '10:00', status: 'requested' });
     await post('sessions', { client_id: ann, appointment_id: visit.id, subjective: 'Sore neck', signed_at: '2024-05-02T10:00:00Z' });
     await post('conversation_log', { client_id: ann, role: 'client', message: 'Hi, this is Ann' });
     await post('payments', { client_id: ann, amount: 80, method: 'cash', paid_at: '2024-05-02T10:05:00Z' });
@@ -41,12 +43,12 @@ describe('practice client erase', () => {
     const report = JSON.parse(await practice('client', 'erase', 'ann erasable', '--yes', '--json'));
     expect(report).toMatchObject({
       client_id: ann, name: `Erased client ${ann.slice(0, 8)}`,
-      removed: { name_and_contact: true, messages: 1, appointments_cancelled: 1, appointments_cleared: 2 },
+      removed: { name_and_contact: true, messages: 1, appointments_cancelled: 1, requests_declined: 1, appointments_cleared: 3 },
       periods: { clinical_years: 10, financial_years: 10 },
     });
     expect(report.kept).toEqual([
       { records: 'notes', count: 1, until: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), basis: 'clinical' },
-      { records: 'appointments', count: 2, until: report.kept[0].until, basis: 'clinical' },
+      { records: 'appointments', count: 3, until: report.kept[0].until, basis: 'clinical' },
       { records: 'payments', count: 1, until: '2034-05-10', basis: 'financial' },
       { records: 'invoices', count: 1, until: '2034-05-10', basis: 'financial' },
     ]);
@@ -57,13 +59,17 @@ describe('practice client erase', () => {
     expect(await get(`conversation_log?client_id=eq.${ann}`)).toEqual([]);
     expect((await get(`appointments?client_id=eq.${ann}&select=client_name,notes`)).every((a: any) => a.client_name === report.name && a.notes === null)).toBe(true);
     expect(await get(`sessions?client_id=eq.${ann}&select=subjective`)).toEqual([{ subjective: 'Sore neck' }]);
+    // The waiting request was declined: it holds its slot no longer, and nobody is asked to answer it.
+    expect(await get(`appointments?id=eq.${request.id}&select=status,request_answer,hold_until`)).toEqual([{ status: 'cancelled', request_answer: 'declined', hold_until: null }]);
+    const bob = await practice('client', 'add', '--name', 'Bob Slot');
+    await post('appointments', { client_id: bob, date: request.date, start_time: '09:00', end_time: '10:00' });
 
     expect(await practice('client', 'search', 'erasable', '--json')).toBe('[]');
     const booking = await home.run(['api', 'POST', 'appointments', '--input', '-'], { input: JSON.stringify({ client_id: ann, date: `${later(1)}-02-01`, start_time: '09:00', end_time: '10:00' }) });
     expect(booking.code).not.toBe(0);
     expect(booking.stderr).toMatch(/erased .* cannot be booked/);
 
-    const [erasure] = JSON.parse(await practice('audit', '--client', ann, '--limit', '1', '--json'));
+    const [erasure] = JSON.parse(await practice('audit', '--client', ann, '--table', 'clients', '--limit', '1', '--json'));
     expect(erasure).toMatchObject({ action: 'erase', table_name: 'clients', client_id: ann, via: 'cli', changes: { kept: report.kept } });
     expect(JSON.stringify(erasure.changes)).not.toContain('Erasable');
 

@@ -1,6 +1,7 @@
 // `practice client erase <client>`: a client's erasure (GDPR Art. 17) as far as the retention periods
-// let it reach, in one request (rpc/erase_client, migration 19): name, contact, free text and
-// messages go now, bookings to come are cancelled and no new one is taken; what the periods keep is
+// let it reach, in one request (rpc/erase_client, migrations 19, 22 and 26): name, contact, free text
+// and messages go now, bookings to come are cancelled, requests still waiting are declined and no new
+// booking is taken; what the periods keep is
 // named with until when. Asks first, or --yes. --json prints the service's answer.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';

@@ -14,7 +14,11 @@ export interface ErasureReport {
   client_id: string;
   name: string;
   erased_at: string;
-  removed: { name_and_contact: boolean; messages: number; reminders: number; appointments_cleared: number; appointments_cancelled: number };
+  removed: {
+    name_and_contact: boolean; messages: number; reminders: number; appointments_cleared: number; appointments_cancelled: number;
+    /** Waiting requests from the booking page, declined (migration 26; absent from an older database). */
+    requests_declined?: number;
+  };
   kept: Kept[];
   periods: { clinical_years: number; financial_years: number };
 }
@@ -33,6 +37,7 @@ export function erasureLines(report: ErasureReport, today: string): string[] {
     ...(removed.reminders > 0 ? [counted(removed.reminders, 'reminder')] : []),
     ...(removed.appointments_cleared > 0 ? [`the name and notes on ${counted(removed.appointments_cleared, 'appointment')}`] : []),
     ...(removed.appointments_cancelled > 0 ? [`${counted(removed.appointments_cancelled, 'booking')} to come (cancelled)`] : []),
+    ...((removed.requests_declined ?? 0) > 0 ? [`${counted(removed.requests_declined!, 'waiting request')} (declined)`] : []),
   ];
   const keptLines = alignColumns(kept.map((k) => [
     k.records, String(k.count), `until ${k.until}`,

@@ -6,11 +6,16 @@
 // its basis, is appended to the audit trail. Security definer: the message log and reminders are
 // append-only for requests; every statement names the caller's own practice.
 
+/** What migration 19 cancelled: the client's bookings to come. */
+const BOOKINGS_TO_COME = `a.status in ('scheduled', 'confirmed') and a."date" >= current_date`;
+
 /**
  * The function: created by migration 19, replaced by 22 with more rows the retention periods keep
- * (`moreKept`, each a `(ord, records, count, until, basis)` row after the packages').
+ * (`moreKept`, each a `(ord, records, count, until, basis)` row after the packages'), and by 26 with
+ * the client's waiting requests declined (`declines`: a condition on their appointments `a`, its count
+ * answered as `requests_declined`).
  */
-export function eraseClientSql(create: 'create' | 'create or replace', moreKept = ''): string {
+export function eraseClientSql(create: 'create' | 'create or replace', moreKept = '', declines: string | null = null): string {
   return `
 ${create} function public.erase_client(client uuid, clinical_years integer, financial_years integer) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -18,7 +23,8 @@ declare
   practice constant uuid := auth.uid();
   label constant text := 'Erased client ' || pg_catalog.left(client::text, 8);
   erased_at timestamptz;
-  cancelled integer;
+  cancelled integer;${declines === null ? '' : `
+  declined integer;`}
   cleared integer;
   reminders integer;
   messages integer;
@@ -36,9 +42,13 @@ begin
   end if;
 
   update public.appointments a set status = 'cancelled'
-    where a.therapist_id = practice and a.client_id = client and a.status in ('scheduled', 'confirmed') and a."date" >= current_date;
+    where a.therapist_id = practice and a.client_id = client and ${BOOKINGS_TO_COME};
   get diagnostics cancelled = row_count;
-  update public.appointments a set client_name = label, notes = null
+${declines === null ? '' : `  -- Cancelled, a request is declined (migration 25): it holds no slot and books nobody.
+  update public.appointments a set status = 'cancelled'
+    where a.therapist_id = practice and a.client_id = client and ${declines};
+  get diagnostics declined = row_count;
+`}  update public.appointments a set client_name = label, notes = null
     where a.therapist_id = practice and a.client_id = client and (a.client_name is distinct from label or a.notes is not null);
   get diagnostics cleared = row_count;
   delete from public.reminders r where r.therapist_id = practice and r.client_id = client;
@@ -57,7 +67,7 @@ begin
     'name', label,
     'erased_at', erased_at,
     'removed', pg_catalog.jsonb_build_object('name_and_contact', true, 'messages', messages, 'reminders', reminders,
-      'appointments_cleared', cleared, 'appointments_cancelled', cancelled),
+      'appointments_cleared', cleared, 'appointments_cancelled', cancelled${declines === null ? '' : `, 'requests_declined', declined`}),
     'kept', (select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('records', k.records, 'count', k.n,
         'until', k.until, 'basis', k.basis) order by k.ord), '[]'::jsonb)
       from (values
