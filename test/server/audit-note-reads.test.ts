@@ -1,8 +1,8 @@
 // Reads of clinical notes recorded inside the read itself (migrations 19 and 24,
 // src/server/audit/note-reads.ts): asked for directly, embedded under clients, embedded in an rpc/
 // call's rows, as CSV; one row per client whose notes the answer held; the service key's reads not
-// recorded; a read without notes writes nothing. A read of notes alone hands its record the ids from
-// its own rows, any other from its answer: both record what the answer shows.
+// recorded; a read without notes writes nothing. A read of notes alone (JSON or CSV) records the
+// notes it read, their ids shown or not (migration 26); any other records what its answer shows.
 import { afterAll, describe, expect, it } from 'vitest';
 import { caller, createAppointment, createClient, createNote, practice, rows, type Practice } from '../helpers/fixtures.js';
 import { startTestServer } from '../helpers/server.js';
@@ -48,13 +48,20 @@ describe('a read of notes', () => {
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       return (await reads(who)).slice(before).map((row) => [row.client_id, row.changes.rows]);
     };
-    // Without id or client_id, the notes are counted under no id and no client.
-    expect(await recorded('/sessions?select=subjective&order=created_at')).toEqual([[null, [null, null]]]);
-    // The ids without their client: one row under no client, the ids in order.
-    expect(await recorded('/sessions?select=id')).toEqual([[null, [note.id, second.id].sort()]]);
-    // A key renamed or cast is the answer's, as shown: found in the body, not taken from the row.
-    expect(await recorded(`/sessions?select=note:id,client_id&id=eq.${note.id}`)).toEqual([[ann.id, [null]]]);
+    // Without id or client_id shown, the notes read are still recorded as themselves, under their client.
+    const both = [note.id, second.id].sort();
+    expect(await recorded('/sessions?select=subjective&order=created_at')).toEqual([[ann.id, both]]);
+    expect(await recorded('/sessions?select=id')).toEqual([[ann.id, both]]);
+    // A key renamed or cast hides nothing either: the rows read are recorded.
+    expect(await recorded(`/sessions?select=note:id,client_id&id=eq.${note.id}`)).toEqual([[ann.id, [note.id]]]);
     expect(await recorded(`/sessions?select=id::text,client_id&id=eq.${note.id}`)).toEqual([[ann.id, [note.id]]]);
+    expect(await recorded(`/sessions?select=client:client_id,id:subjective&id=eq.${note.id}`)).toEqual([[ann.id, [note.id]]]);
+    // A key shown twice is left to the answer, which shows those keys.
+    expect(await recorded(`/sessions?select=id,id,client_id&id=eq.${note.id}`)).toEqual([[ann.id, [note.id]]]);
+    // One object: what the answer shows.
+    const one = await who.get(`/sessions?select=id,client_id&id=eq.${note.id}`, { accept: 'application/vnd.pgrst.object+json' });
+    expect(one.body).toEqual({ id: note.id, client_id: ann.id });
+    expect((await reads(who)).at(-1)).toMatchObject({ client_id: ann.id, changes: { rows: [note.id] } });
     // Other rows embedded in the notes change nothing.
     expect(await recorded(`/sessions?select=id,client_id,clients(name)&id=eq.${note.id}`)).toEqual([[ann.id, [note.id]]]);
     // No rows, and a HEAD that shows none, record nothing.
@@ -77,13 +84,24 @@ describe('a read of notes', () => {
     expect(await reads(who)).toHaveLength(1);
   });
 
-  it('as CSV is recorded under no client, naming its query', async () => {
+  it('as CSV is recorded per client with the notes it read, and as CSV', async () => {
     const who = await practice(server);
-    const ann = await createClient(who, { name: 'Ann' });
-    await createNote(who, { client_id: ann.id, subjective: 'Sore neck' });
-    const csv = await who.get('/sessions?select=id,subjective', { accept: 'text/csv' });
+    const [ann, bea] = [await createClient(who, { name: 'Ann' }), await createClient(who, { name: 'Bea' })];
+    const annNote = await createNote(who, { client_id: ann.id, subjective: 'Sore neck' });
+    const beaNote = await createNote(who, { client_id: bea.id, subjective: 'Knee' });
+    const csv = await who.get('/sessions?select=subjective&order=subjective', { accept: 'text/csv' });
     expect(csv.status).toBe(200);
-    expect(await reads(who)).toEqual([expect.objectContaining({ client_id: null, changes: { rows: [null], query: 'select=id,subjective', format: 'csv' } })]);
+    // The answer is what was asked for, no more: the ids rode along the page, not into the CSV.
+    expect(csv.text).toBe('subjective\nKnee\n"Sore neck"');
+    expect((await reads(who)).map((row) => [row.client_id, row.changes])).toEqual(expect.arrayContaining([
+      [ann.id, { rows: [annNote.id], query: 'select=subjective&order=subjective', format: 'csv' }],
+      [bea.id, { rows: [beaNote.id], query: 'select=subjective&order=subjective', format: 'csv' }],
+    ]));
+    expect(await reads(who)).toHaveLength(2);
+    // Notes embedded in CSV are not read back: one row under no client, naming its query.
+    expect((await who.get(`/clients?select=name,sessions(id)&id=eq.${ann.id}`, { accept: 'text/csv' })).status).toBe(200);
+    expect((await reads(who)).at(-1)).toMatchObject({ client_id: null, changes: { rows: [null], query: `select=name,sessions(id)&id=eq.${ann.id}`, format: 'csv' } });
+    expect(await rows(who, '/audit_chain_breaks')).toEqual([]);
   });
 
   it('with the service key is not recorded, and the practice\'s chain stays whole', async () => {

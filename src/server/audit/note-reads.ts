@@ -1,12 +1,12 @@
 // The service's own record of who read clinical notes (sessions), which the database's triggers
 // cannot see: a read (or rpc call) whose answer holds notes records them in the same statement, in
-// public.audit_note_read (migrations 19 and 24), which appends one audit row per client whose notes
+// public.audit_note_read (migrations 19, 24 and 26), which appends one audit row per client whose notes
 // it held, naming the note ids, the query and the channel. docs/audit.md.
 import type { Statement } from '../db/database.js';
 import type { Plan, ReadPlan } from '../rest/plan.js';
 import { outputNames, type EmbedPlan, type Shape } from '../rest/plan-shape.js';
 import type { PreparedRequest } from '../rest/prepared-reads.js';
-import { quote, readSql, type Parameters } from '../rest/sql.js';
+import { hiddenColumn, readSql, type PageAggregate } from '../rest/sql.js';
 
 const NOTES = 'sessions';
 
@@ -46,29 +46,31 @@ function ownColumn(shape: Shape, key: string): string | null | undefined {
 }
 
 /**
- * A JSON read whose only notes are its page's own rows, whose `id` and `client_id` keys (when it
- * has them) are those columns: its statement can hand the record the same ids and clients the
- * answer shows without the answer being parsed again. Anything else (embedded notes, CSV, one
- * object, a key renamed or cast, no body) is found in the answer, as before.
+ * How a read whose only notes are its page's own rows (JSON or CSV, not one object) hands its record
+ * the ids and clients of the rows it read, without the answer being parsed again: over the answer's
+ * rows (`_t`) when it shows both as those columns, otherwise carried along the page beside them, so
+ * a note selected without its id or client is still recorded as itself. Null for any other read
+ * (embedded notes, one object, no body, or keys the page could not carry beside): its notes are
+ * found in the answer.
  */
-function ownRowsOnly(plan: AnswerPlan): plan is ReadPlan {
-  return plan.kind === 'read' && plan.withBody && !plan.csv && !plan.single && plan.table.name === NOTES &&
-    notePaths(plan.shape).length === 0 && ownColumn(plan.shape, 'id') !== null && ownColumn(plan.shape, 'client_id') !== null;
-}
-
-/** The record of a read whose notes are its own rows, over the page (`_t`): the ids and clients its keys show. */
-function ownRowsRecord(plan: ReadPlan, search: string): (params: Parameters) => string {
-  const column = (key: string, type: string) =>
-    ownColumn(plan.shape, key) === undefined ? `null::${type}` : `_t.${quote(key)}::${type}`;
-  return (params) => `public.audit_note_read(null, null, ${params.add(search)}, ` +
-    `array_agg(${column('id', 'text')}), array_agg(${column('client_id', 'uuid')})) as audit_recorded`;
+function ownRowsRecord(plan: ReadPlan, search: string): PageAggregate | null {
+  if (!plan.withBody || plan.single || plan.table.name !== NOTES || notePaths(plan.shape).length > 0) return null;
+  const shown = !plan.csv && ownColumn(plan.shape, 'id') === 'id' && ownColumn(plan.shape, 'client_id') === 'client_id';
+  const names = outputNames(plan.shape);
+  if (!shown && new Set(names).size !== names.length) return null;
+  const [id, client] = shown ? ['_t."id"', '_t."client_id"'] : [hiddenColumn('id'), hiddenColumn('client_id')];
+  return {
+    hidden: shown ? [] : ['id', 'client_id'],
+    select: (params) => `public.audit_note_read(null, null, ${params.add(search)}, array_agg(${id}::text), array_agg(${client}), ` +
+      `${plan.csv ? `'csv'` : 'null'}) as audit_recorded`,
+  };
 }
 
 /**
  * The prepared request, its statement made to record the notes its answer holds in the same
- * statement. A read whose notes are its own rows aggregates their ids as it reads (ownRowsOnly);
+ * statement. A read whose notes are its own rows aggregates their ids as it reads (ownRowsRecord);
  * otherwise the answer's body goes to public.audit_note_read with the paths of its notes (null for
- * CSV, whose rows are not read back) and the query string. A request whose answer holds no notes is
+ * CSV, whose rows are not read back: its notes are embedded) and the query string. A request whose answer holds no notes is
  * returned as it was. The service key's reads are not recorded (the function sees no user).
  */
 export function recordingNoteReads(prepared: PreparedRequest, search: string): PreparedRequest {
@@ -76,7 +78,8 @@ export function recordingNoteReads(prepared: PreparedRequest, search: string): P
   if (!answers(plan)) return prepared;
   const paths = jsonPaths(plan);
   if (paths.length === 0) return prepared;
-  if (ownRowsOnly(plan)) return { ...prepared, statement: readSql(plan, ownRowsRecord(plan, search)) };
+  const ownRows = plan.kind === 'read' ? ownRowsRecord(plan, search) : null;
+  if (plan.kind === 'read' && ownRows) return { ...prepared, statement: readSql(plan, ownRows) };
   const n = statement.values.length;
   const recorded: Statement = {
     text: `select pgrst_answer.*, public.audit_note_read(pgrst_answer.body, $${n + 1}::jsonb, $${n + 2}) as audit_recorded ` +

@@ -195,10 +195,19 @@ export function bodySql({ single, csv }: { single: boolean; csv: boolean }): str
 }
 
 /**
- * `alsoSelect` adds a column to the read's one row, computed over its page's rows (`_t`) with any
- * parameters of its own: how a read of notes records them as it reads (audit/note-reads.ts).
+ * A column a read adds to its one row, computed over its page's rows (`_t`) with any parameters of
+ * its own: how a read of notes records them as it reads (audit/note-reads.ts). `hidden` columns of
+ * the table ride along with each page row, out of the answer, as `hiddenColumn(name)`.
  */
-export function readSql(plan: ReadPlan, alsoSelect?: (params: Parameters) => string): Statement {
+export interface PageAggregate {
+  select(params: Parameters): string;
+  hidden?: readonly string[];
+}
+
+/** A column of the table `PageAggregate.hidden` carried along the page, as its `select` reads it. */
+export const hiddenColumn = (name: string) => `_p.${quote(`pgrst_hidden_${name}`)}`;
+
+export function readSql(plan: ReadPlan, also?: PageAggregate): Statement {
   const params = new Parameters();
   const table = `public.${quote(plan.table.name)}`;
   const relation = quote(plan.table.name);
@@ -206,14 +215,19 @@ export function readSql(plan: ReadPlan, alsoSelect?: (params: Parameters) => str
   const where = whereSql(plan, params);
   // The total counts through the same joins: `!inner` and `embed=is.null` decide which rows there are.
   const total = plan.count ? `(select count(*) from ${table}${joins}${where})::int` : 'null::int';
+  const hidden = also?.hidden ?? [];
+  const carried = hidden.map((name) => `${relation}.${quote(name)} as ${quote(`pgrst_hidden_${name}`)}`);
   const page =
-    `select ${columns.join(', ')} from ${table}${joins}${where}` +
+    `select ${[...columns, ...carried].join(', ')} from ${table}${joins}${where}` +
     `${orderSql(plan.order, relation)} limit ${params.add(plan.limit)} offset ${params.add(plan.offset)}`;
   const body = plan.withBody ? bodySql(plan) : 'null::text';
-  const also = alsoSelect ? `, ${alsoSelect(params)}` : '';
+  const aggregate = also ? `, ${also.select(params)}` : '';
+  // With hidden columns, each answer row `_t` is its page row `_p` without them (its keys are unique).
+  const rows = hidden.length === 0 ? `(${page}) _t`
+    : `(${page}) _p cross join lateral (select ${outputNames(plan.shape).map((name) => `_p.${quote(name)}`).join(', ')}) _t`;
   return {
     text: `select count(*)::int as page_total, ${total} as total, null::int as inserted, ${body} as body, ` +
-      `null::text as location_id${also} from (${page}) _t`,
+      `null::text as location_id${aggregate} from ${rows}`,
     values: params.values,
   };
 }

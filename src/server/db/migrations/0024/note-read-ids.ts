@@ -5,16 +5,23 @@
 // call's rows and CSV are still found in the answer, as migration 19 did. What is recorded does not
 // change: one row per client, the same ids, the same query (docs/audit.md).
 
-export const noteReadIds = `
-drop function public.audit_note_read(text, jsonb, text);
-create function public.audit_note_read(body text, note_paths jsonb, query text, own_ids text[] default null, own_clients uuid[] default null)
+/**
+ * public.audit_note_read with the ids handed over (migration 24, replacing migration 19's), or with
+ * the answer's format too (`format`, migration 26, replacing 24's).
+ */
+export function noteReadSql(format: boolean): string {
+  const replaces = format ? 'text, jsonb, text, text[], uuid[]' : 'text, jsonb, text';
+  const signature = format ? 'text, jsonb, text, text[], uuid[], text' : 'text, jsonb, text, text[], uuid[]';
+  return `
+drop function public.audit_note_read(${replaces});
+create function public.audit_note_read(body text, note_paths jsonb, query text, own_ids text[] default null, own_clients uuid[] default null${format ? ', answer_format text default null' : ''})
 returns boolean
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   practice constant uuid := auth.uid();
   ids text[] := own_ids;
   clients uuid[] := own_clients;
-  detail jsonb := pg_catalog.jsonb_build_object('query', query);
+  detail jsonb := pg_catalog.jsonb_build_object('query', query)${format ? ` || case when answer_format is null then '{}'::jsonb else pg_catalog.jsonb_build_object('format', answer_format) end` : ''};
   client_info text;
 begin
   -- The service key's reads (administration, no practice of its own) are not recorded.
@@ -45,8 +52,11 @@ begin
     'sessions', 'read', ids, clients, detail);
   return true;
 end $$;
-comment on function public.audit_note_read(text, jsonb, text, text[], uuid[]) is 'Records, in the caller''s audit trail, a read whose answer holds clinical notes: own_ids/own_clients of the notes the read''s page holds, and those found in its answer (body) at the given JSON paths; the service calls it inside the read.';
-revoke all on function public.audit_note_read(text, jsonb, text, text[], uuid[]) from public;
+comment on function public.audit_note_read(${signature}) is 'Records, in the caller''s audit trail, a read whose answer holds clinical notes: own_ids/own_clients of the notes the read''s page holds${format ? ' (its answer_format, csv, noted)' : ''}, and those found in its answer (body) at the given JSON paths; the service calls it inside the read.';
+revoke all on function public.audit_note_read(${signature}) from public;
 -- Every request role reads through it: anon's and the service key's reads are not recorded.
-grant execute on function public.audit_note_read(text, jsonb, text, text[], uuid[]) to anon, authenticated, service_role;
+grant execute on function public.audit_note_read(${signature}) to anon, authenticated, service_role;
 `;
+}
+
+export const noteReadIds = noteReadSql(false);
