@@ -25,7 +25,7 @@ describe('appt unresolved', () => {
     const result = await home.run(['appt', 'unresolved', '--json', 'id,status']);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual([{ id: ids.monday, status: 'scheduled' }, { id: ids.tuesday, status: 'confirmed' }]);
-    expect(server.received).toContainEqual({ method: 'POST', url: '/rest/v1/rpc/unresolved_appointments' });
+    expect(server.received).toContainEqual({ method: 'POST', url: '/rest/v1/rpc/unresolved_appointments?order=date.asc,start_time.asc,id.asc' });
 
     const before = await home.run(['appt', 'unresolved', '--before', '2020-01-07']);
     expect(before.code).toBe(1);

@@ -1,11 +1,15 @@
 // Every row a read matches, or the first `limit` of them, past the host's cap on rows per response
 // (Supabase's max_rows, 1000 on ours), paged with the `Range` header in as few requests as can be
-// correct. Every list, search, report and export reads through here, so none stops at the cap.
+// correct. Every list, search, report and export reads through here, so none stops at the cap: a
+// table's rows (GET) or a set-returning function's (POST rpc/, whose answer the cap cuts alike).
 import type { ApiClient, ApiResponse } from '../../core/api-client.js';
 import type { Query } from '../../core/query-builder.js';
 
 /** Pages in flight at once once the total is known: the server works on one while the CLI parses another. */
 const PARALLEL_PAGES = 4;
+
+/** What a read reads: a table or view by its name, or the rows a function of rpc/ returns for `args`. */
+export type RowSource = string | { rpc: string; args: Record<string, unknown> };
 
 interface Page<Row> {
   rows: Row[];
@@ -30,7 +34,7 @@ export async function readRanged<Row>(api: ApiClient, table: string, request: Qu
  * The tenant predicate is the caller's. `request` gains the order by id and the limit; an `offset`
  * in it would shift the ranges.
  */
-export async function readRows<Row>(api: ApiClient, table: string, request: Query<any>, limit = Infinity): Promise<Row[]> {
+export async function readRows<Row>(api: ApiClient, table: RowSource, request: Query<any>, limit = Infinity): Promise<Row[]> {
   const rows: Row[] = [];
   await readPages<Row>(api, table, request, limit, (page) => rows.push(...page));
   return rows;
@@ -40,7 +44,7 @@ export async function readRows<Row>(api: ApiClient, table: string, request: Quer
  * The rows readRows reads, handed to `onRows` page by page in their order, each page as soon as it
  * and every page before it are in: a caller prints them while the rest are read, and keeps none.
  */
-export async function readPages<Row>(api: ApiClient, table: string, request: Query<any>, limit: number, onRows: (rows: Row[]) => void): Promise<void> {
+export async function readPages<Row>(api: ApiClient, table: RowSource, request: Query<any>, limit: number, onRows: (rows: Row[]) => void): Promise<void> {
   if (limit === 0) return;
   request.order('id');
   // Said in the query too, as INTERFACE.md lists it; the host intersects it with each page's range.
@@ -75,10 +79,13 @@ function range(from: number, to: number): string {
   return to === Infinity ? `${from}-` : `${from}-${to - 1}`;
 }
 
-async function readPage<Row>(api: ApiClient, table: string, request: Query<any>, range: string, count: boolean): Promise<Page<Row>> {
+async function readPage<Row>(api: ApiClient, source: RowSource, request: Query<any>, range: string, count: boolean): Promise<Page<Row>> {
   const headers: Record<string, string> = { range };
   if (count) headers.prefer = 'count=exact';
-  const response = await api.request({ method: 'GET', path: `/rest/v1/${encodeURIComponent(table)}`, query: request, headers, idempotent: true });
+  const call = typeof source === 'string'
+    ? { method: 'GET', path: `/rest/v1/${encodeURIComponent(source)}` }
+    : { method: 'POST', path: `/rest/v1/rpc/${encodeURIComponent(source.rpc)}`, body: source.args };
+  const response = await api.request({ ...call, query: request, headers, idempotent: true });
   return { rows: response.json<Row[]>() ?? [], total: totalOf(response) };
 }
 

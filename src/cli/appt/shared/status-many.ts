@@ -1,6 +1,7 @@
 // `appt complete|no-show` of several appointments: named by ids, or every unresolved one
 // (`--all-unresolved [--before D]`, the end of the day). Every one is read and checked first; one
-// refused refuses them all (nothing sent); then one question for all of them, and one PATCH.
+// refused refuses them all (nothing sent); then one question for all of them, and a PATCH for each
+// IDS_PER_UPDATE of them.
 import type { ConfirmOptions } from '../../shared/confirm.js';
 import { query } from '../../../core/query-builder.js';
 import { countOf } from '../../../model/count.js';
@@ -14,6 +15,10 @@ import { type Concern, confirmConcerns, notStartedConcern } from './concerns.js'
 import { COLUMNS, describe, fetchAppointment } from './appointment.js';
 import { checkTransition, type StatusVerb } from './status-verbs.js';
 import { beforeMoment, readUnresolved } from './unresolved-read.js';
+
+// The ids a PATCH names in its URL (`id=in.(...)`, ~40 bytes each): hosts refuse a request line past
+// 8-16 KB, and a year of days never closed holds more than a thousand visits.
+const IDS_PER_UPDATE = 150;
 
 export interface ManyOptions {
   allUnresolved?: boolean;
@@ -53,9 +58,25 @@ export async function runStatusMany(ids: string[], verb: StatusVerb, options: Co
     const early = (await Promise.all(changing.map((row) => notStartedConcern(ctx, row)))).filter((concern): concern is Concern => concern !== null);
     await confirmConcerns(ctx, options.yes, early, verb.early.action, `${verb.many.verb} them anyway?`);
   }
-  // The status filter again: one changed since the read stays as it is now.
-  const changed = await (await ctx.api()).update<Appointment>('appointments',
-    query<Appointment>().in('id', changing.map((row) => row.id)).in('status', [...new Set(changing.map((row) => row.status))]).order('date').order('start_time'),
-    { status: verb.status });
+  const api = await ctx.api();
+  const changed: Appointment[] = [];
+  for (let from = 0; from < changing.length; from += IDS_PER_UPDATE) {
+    const part = changing.slice(from, from + IDS_PER_UPDATE);
+    try {
+      // The status filter again: one changed since the read stays as it is now.
+      changed.push(...await api.update<Appointment>('appointments',
+        query<Appointment>().in('id', part.map((row) => row.id)).in('status', [...new Set(part.map((row) => row.status))]),
+        { status: verb.status }));
+    } catch (err) {
+      // What the earlier parts changed stays changed: said before the failure, with how to finish.
+      if (changed.length > 0) {
+        ctx.out.note(`${verb.done}: ${countOf(changed.length, 'appointment')} of ${changing.length} before the failure below; the same command again changes the rest.`);
+      }
+      throw err;
+    }
+  }
+  // In the order they were listed (a PATCH answers its rows in no order of its own).
+  const position = new Map(changing.map((row, i) => [row.id, i]));
+  changed.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   await reportChangedRows(ctx, `${verb.done}: ${countOf(changed.length, 'appointment')}\n${changed.map((row) => `  ${describe(row)}`).join('\n')}`, changed, COLUMNS, options);
 }
