@@ -217,6 +217,11 @@ export class Query<Row = Record<string, unknown>> extends Conditions<Row> {
     return this.slot('offset');
   }
 
+  /** True when an order was asked for. */
+  get ordered(): boolean {
+    return this.ordering.length > 0;
+  }
+
   /** True when nothing filters the rows (PATCH and DELETE refuse to run without a filter). */
   get unfiltered(): boolean {
     return this.filters.length === 0;

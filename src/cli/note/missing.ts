@@ -8,7 +8,7 @@ import { shortId } from '../../model/short-id.js';
 import { parseAgeHours } from '../../reports/age.js';
 import type { Context } from '../context.js';
 import { ExitCode, SilentExit } from '../errors.js';
-import { callAnswer } from '../shared/answers.js';
+import { readAnswer } from '../shared/answers.js';
 import { dayOption, parseFlag } from '../shared/input.js';
 
 interface MissingOptions extends RowOptions {
@@ -58,7 +58,7 @@ async function runMissing(options: MissingOptions, ctx: Context): Promise<void> 
   const hours = parseFlag('--older-than', () => parseAgeHours(options.olderThan));
   const today = await dayOption(ctx, 'today', 'today');
   const unsignedBefore = new Date(ctx.now().getTime() - hours * HOUR_MS).toISOString();
-  const rows = await callAnswer<MissingRow[]>(await ctx.api(), 'missing_notes', { since, today, unsigned_before: unsignedBefore });
+  const rows = await readAnswer<MissingRow>(await ctx.api(), 'missing_notes', { since, today, unsigned_before: unsignedBefore });
   await ctx.out.rows(rows, COLUMNS, options, 'No notes are missing.');
   if (rows.length > 0) throw new SilentExit(ExitCode.failure);
 }

@@ -3,11 +3,11 @@
 import { amountCents, formatCents } from '../../model/money.js';
 import type { Period } from '../../reports/period.js';
 import type { Context } from '../context.js';
-import { callAnswer } from '../shared/answers.js';
+import { readAnswer } from '../shared/answers.js';
 
 /** The rows `name` answers for `period`, with the function's other arguments; `since`: the schema version that added it. */
 export async function readReport<Row>(ctx: Context, name: string, period: Period, args: Record<string, unknown> = {}, since?: number): Promise<Row[]> {
-  return callAnswer<Row[]>(await ctx.api(), name, { day_from: period.from, day_to: period.to, ...args }, undefined, since);
+  return readAnswer<Row>(await ctx.api(), name, { day_from: period.from, day_to: period.to, ...args }, since);
 }
 
 /** A numeric from the database (a JSON number or string) as `1234.50`; exact within 2^53 cents. */

@@ -6,7 +6,7 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { countOf } from '../../model/count.js';
 import type { Context } from '../context.js';
-import { callAnswer } from '../shared/answers.js';
+import { readAnswer } from '../shared/answers.js';
 import { dayOption } from '../shared/input.js';
 import { COLLECTED_SCHEMA_VERSION } from './basis.js';
 import { money, sumMoney } from './reads.js';
@@ -48,7 +48,7 @@ go to stderr. Exit codes: 0 ok (listed or not), 1 failure, 2 invalid usage.`);
 
 async function runReceivables(options: ReceivablesOptions, ctx: Context): Promise<void> {
   const asOf = await dayOption(ctx, '--as-of', options.asOf);
-  const answer = await callAnswer<Answer[]>(await ctx.api(), 'receivables', { as_of: asOf }, undefined, COLLECTED_SCHEMA_VERSION);
+  const answer = await readAnswer<Answer>(await ctx.api(), 'receivables', { as_of: asOf }, COLLECTED_SCHEMA_VERSION);
   const rows: ReceivableRow[] = answer.map((row) => ({
     client_id: row.client_id, client_name: row.client_name, days_0_30: money(row.days_0_30), days_31_60: money(row.days_31_60),
     days_61_90: money(row.days_61_90), days_over_90: money(row.days_over_90), owed: money(row.owed), oldest_unpaid: row.oldest_unpaid,

@@ -3,19 +3,31 @@
 // answers PGRST202; that becomes a message naming the schema version it lacks and how to apply it.
 import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
+import { query } from '../../core/query-builder.js';
 import { CommandError } from '../errors.js';
+import { readRows } from './read-ranged.js';
 
 /** The schema version that added the answer functions (src/server/db/migrations/0012-answers.ts). */
 const ANSWERS_SCHEMA_VERSION = 12;
 
+/** Calls `/rest/v1/rpc/<name>` with `args`: an answer of one value. `since`: the schema version that added it. */
+export async function callAnswer<Result>(api: ApiClient, name: string, args: Record<string, unknown>, since = ANSWERS_SCHEMA_VERSION): Promise<Result> {
+  return explainingMissing(api, name, since, async () =>
+    (await api.request({ method: 'POST', path: `/rest/v1/rpc/${encodeURIComponent(name)}`, body: args, idempotent: true })).json<Result>());
+}
+
 /**
- * Calls `/rest/v1/rpc/<name>` with `args` (and, for a set, PostgREST's `query`: `limit=1`); every
- * answer function is stable, so a retry is safe. `since`: the schema version that added it.
+ * Every row a set-returning answer gives for `args`, in the function's own order (which each of its
+ * answers keeps total), paged past the host's cap on rows per answer as a list is (read-ranged.ts).
  */
-export async function callAnswer<Result>(api: ApiClient, name: string, args: Record<string, unknown>, query?: string, since = ANSWERS_SCHEMA_VERSION): Promise<Result> {
+export async function readAnswer<Row>(api: ApiClient, name: string, args: Record<string, unknown>, since = ANSWERS_SCHEMA_VERSION): Promise<Row[]> {
+  return explainingMissing(api, name, since, () => readRows<Row>(api, { rpc: name, args }, query()));
+}
+
+/** `call`, its PGRST202 (no such function: an older schema) told as the schema version it lacks and how to apply it. Every answer function is stable, so a retry is safe. */
+async function explainingMissing<Result>(api: ApiClient, name: string, since: number, call: () => Promise<Result>): Promise<Result> {
   try {
-    const response = await api.request({ method: 'POST', path: `/rest/v1/rpc/${encodeURIComponent(name)}`, query, body: args, idempotent: true });
-    return response.json<Result>();
+    return await call();
   } catch (err) {
     if (err instanceof ApiError && err.code === 'PGRST202') {
       const has = await api.request({ method: 'POST', path: '/rest/v1/rpc/practice_schema_version', body: {}, idempotent: true })

@@ -8,7 +8,10 @@ import type { Query } from '../../core/query-builder.js';
 /** Pages in flight at once once the total is known: the server works on one while the CLI parses another. */
 const PARALLEL_PAGES = 4;
 
-/** What a read reads: a table or view by its name, or the rows a function of rpc/ returns for `args`. */
+/**
+ * What a read reads: a table or view by its name, or the rows a function of rpc/ returns for `args`
+ * (ordered as the read asks, or else as the function orders them: an order it must keep total).
+ */
 export type RowSource = string | { rpc: string; args: Record<string, unknown> };
 
 interface Page<Row> {
@@ -46,7 +49,8 @@ export async function readRows<Row>(api: ApiClient, table: RowSource, request: Q
  */
 export async function readPages<Row>(api: ApiClient, table: RowSource, request: Query<any>, limit: number, onRows: (rows: Row[]) => void): Promise<void> {
   if (limit === 0) return;
-  request.order('id');
+  // A function asked for no order pages in its own, which each page repeats.
+  if (typeof table === 'string' || request.ordered) request.order('id');
   // Said in the query too, as INTERFACE.md lists it; the host intersects it with each page's range.
   if (limit !== Infinity) request.limit(limit);
   const first = await readPage<Row>(api, table, request, range(0, limit), true);

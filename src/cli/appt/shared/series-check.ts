@@ -5,7 +5,7 @@
 import type { ApiClient } from '../../../core/api-client.js';
 import { statusWord } from '../../../model/appointment-status.js';
 import { shortId } from '../../../model/short-id.js';
-import { callAnswer } from '../../shared/answers.js';
+import { readAnswer } from '../../shared/answers.js';
 import { clock } from './appointment.js';
 
 /** One day of a series as it will be booked. */
@@ -40,7 +40,7 @@ export interface Conflict {
 
 /** What the database finds in the way of `occurrences`, in date order. */
 export function checkSeries(api: ApiClient, occurrences: readonly Occurrence[], serviceId: string | null | undefined, moving: ReadonlySet<string> = new Set()): Promise<Hindrance[]> {
-  return callAnswer<Hindrance[]>(api, 'series_check', {
+  return readAnswer<Hindrance>(api, 'series_check', {
     occurrences: occurrences.map(({ date, start_time, end_time }) => ({ date, start_time: clock(start_time), end_time: clock(end_time) })),
     service: serviceId ?? null,
     moving: [...moving],
