@@ -37,9 +37,9 @@ export async function readRanged<Row>(api: ApiClient, table: string, request: Qu
  * The tenant predicate is the caller's. `request` gains the order by id and the limit; an `offset`
  * in it would shift the ranges.
  */
-export async function readRows<Row>(api: ApiClient, table: RowSource, request: Query<any>, limit = Infinity): Promise<Row[]> {
+export async function readRows<Row>(api: ApiClient, source: RowSource, request: Query<any>, limit = Infinity): Promise<Row[]> {
   const rows: Row[] = [];
-  await readPages<Row>(api, table, request, limit, (page) => rows.push(...page));
+  await readPages<Row>(api, source, request, limit, (page) => rows.push(...page));
   return rows;
 }
 
@@ -47,13 +47,13 @@ export async function readRows<Row>(api: ApiClient, table: RowSource, request: Q
  * The rows readRows reads, handed to `onRows` page by page in their order, each page as soon as it
  * and every page before it are in: a caller prints them while the rest are read, and keeps none.
  */
-export async function readPages<Row>(api: ApiClient, table: RowSource, request: Query<any>, limit: number, onRows: (rows: Row[]) => void): Promise<void> {
+export async function readPages<Row>(api: ApiClient, source: RowSource, request: Query<any>, limit: number, onRows: (rows: Row[]) => void): Promise<void> {
   if (limit === 0) return;
   // A function asked for no order pages in its own, which each page repeats.
-  if (typeof table === 'string' || request.ordered) request.order('id');
+  if (typeof source === 'string' || request.ordered) request.order('id');
   // Said in the query too, as INTERFACE.md lists it; the host intersects it with each page's range.
   if (limit !== Infinity) request.limit(limit);
-  const first = await readPage<Row>(api, table, request, range(0, limit), true);
+  const first = await readPage<Row>(api, source, request, range(0, limit), true);
   const pageRows = first.rows.length;
   if (pageRows === 0) return;
   onRows(first.rows);
@@ -63,7 +63,7 @@ export async function readPages<Row>(api: ApiClient, table: RowSource, request: 
   if (first.total !== null) {
     const offsets: number[] = [];
     for (let offset = pageRows; offset < end; offset += pageRows) offsets.push(offset);
-    await inBatches(offsets, PARALLEL_PAGES, (offset) => readPage<Row>(api, table, request, range(offset, Math.min(offset + pageRows, limit)), false), (page) => {
+    await inBatches(offsets, PARALLEL_PAGES, (offset) => readPage<Row>(api, source, request, range(offset, Math.min(offset + pageRows, limit)), false), (page) => {
       read += page.rows.length;
       onRows(page.rows);
     });
@@ -71,7 +71,7 @@ export async function readPages<Row>(api: ApiClient, table: RowSource, request: 
     if (read >= end) return;
   }
   while (read < limit) {
-    const page = await readPage<Row>(api, table, request, range(read, limit), false);
+    const page = await readPage<Row>(api, source, request, range(read, limit), false);
     if (page.rows.length === 0) break;
     read += page.rows.length;
     onRows(page.rows);
