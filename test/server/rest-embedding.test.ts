@@ -115,6 +115,12 @@ describe('to-many', () => {
       { subjective: 'Correction', sessions: [] },
     ]);
     expect(amendment.amends_id).toBe(signed.id);
+    // Hinted by the constraint's name, still the one-to-many, as PostgREST resolves a hinted
+    // self-reference; the key is composite, so a column is no hint (PGRST200, as in PostgREST).
+    expect(await get(`/sessions?select=subjective,amendments:sessions!sessions_amends_fkey(subjective)&id=eq.${signed.id}`)).toEqual([
+      { subjective: 'First', amendments: [{ subjective: 'Correction' }] },
+    ]);
+    expectError(await t.get(`/sessions?select=subjective,sessions!amends_id(subjective)&id=eq.${signed.id}`), 400, 'PGRST200');
   });
 
   it('counts embedded rows with (count)', async () => {

@@ -12,7 +12,9 @@ const singleColumn = (relationship: Relationship) => (relationship.columns.lengt
 /**
  * PostgREST's rules: the target names the other table, or (deprecated, still honoured) the
  * constraint or the single referencing column; the hint names the constraint or a column of a
- * single-column key. A table referencing itself is one-to-many by its own name.
+ * single-column key. A table referencing itself is one-to-many by its own name, and with any hint
+ * (the constraint, or either column of a single-column key: PostgREST resolves a hinted
+ * self-reference to the one-to-many only).
  */
 function matches(relationship: Relationship, target: string, hint: string | null): boolean {
   const single = singleColumn(relationship);
@@ -21,7 +23,9 @@ function matches(relationship: Relationship, target: string, hint: string | null
       return (target === relationship.foreignTable && relationship.cardinality === 'one-to-many') ||
         (single?.[0] === target && relationship.cardinality === 'many-to-one');
     }
-    return target === relationship.foreignTable && relationship.cardinality === 'one-to-many' && single?.[1] === hint;
+    // A hinted self-reference is always the one-to-many, whichever of its names the hint gives.
+    return target === relationship.foreignTable && relationship.cardinality === 'one-to-many' &&
+      (hint === relationship.constraint || single?.[0] === hint || single?.[1] === hint);
   }
   if (hint === null) return target === relationship.foreignTable || target === relationship.constraint || single?.[0] === target;
   return target === relationship.foreignTable && (hint === relationship.constraint || single?.[0] === hint || single?.[1] === hint);
