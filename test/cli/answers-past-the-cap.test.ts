@@ -1,8 +1,8 @@
 // The practice's answers (rpc/ functions) past the host's cap of 1000 rows per response, as lists
 // page past it (read-ranged.ts): a year of days never closed, 1100 visits of 1100 clients. `appt
 // unresolved` lists every one, oldest first; `appt complete --all-unresolved` completes every one,
-// each PATCH naming few enough ids for a host's limit on a request line; then `note missing` and
-// `report clients` answer for all 1100, in the functions' own order.
+// each PATCH naming few enough ids for a host's limit on a request line; then `note missing`,
+// `report clients` and `balance` answer for all 1100, in the functions' own order.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bulk } from '../helpers/report-practice.js';
 import { signedInCli } from '../helpers/signed-in-cli.js';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // the order is the read's.
   const visits = clients.map((client, i) => ({
     client_id: client.id, date: new Date(Date.UTC(2024, 0, 1 + Math.floor(i / 4))).toISOString().slice(0, 10),
-    start_time: `${10 + (i % 4)}:00`, end_time: `${10 + (i % 4)}:45`, status: i % 2 ? 'confirmed' : 'scheduled',
+    start_time: `${10 + (i % 4)}:00`, end_time: `${10 + (i % 4)}:45`, status: i % 2 ? 'confirmed' : 'scheduled', price: 50,
   }));
   const created = await bulk(home, 'POST', 'appointments', visits.reverse());
   oldestFirst = created.reverse().map((row) => row.id);
@@ -68,5 +68,13 @@ describe('more rows than one answer holds', () => {
     expect(new Set(rows.map((row) => row.client_id))).toEqual(new Set(clientIds));
     expect(rows.every((row) => row.visits === 1)).toBe(true);
     expect(requestsTo('POST', '/rest/v1/rpc/clients_report').length).toBeGreaterThan(1);
+  });
+
+  it('balance lists every client who owes for a visit', async () => {
+    const balance = await home.run(['balance', '--json', 'client_id']);
+    expect(balance.code, balance.stderr).toBe(0);
+    const rows = JSON.parse(balance.stdout) as Array<{ client_id: string }>;
+    expect(new Set(rows.map((row) => row.client_id))).toEqual(new Set(clientIds));
+    expect(requestsTo('POST', '/rest/v1/rpc/balances').length).toBeGreaterThan(1);
   });
 });

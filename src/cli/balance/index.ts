@@ -1,7 +1,8 @@
 // `practice balance`: what each client was billed (completed visits at their kept price, less those a
-// package covers, plus package sales), paid and owes, the oldest unpaid charge first. One request,
-// rpc/balances, however many clients. With --overdue it lists only those owing for longer than that
-// and exits 1 while there are any, so `practice balance --overdue 30d || mail ...` works in cron.
+// package covers, plus package sales), paid and owes, the oldest unpaid charge first: rpc/balances,
+// one request for up to the host's row cap of clients and a page more per cap beyond it. With
+// --overdue it lists only those owing for longer than that and exits 1 while there are any, so
+// `practice balance --overdue 30d || mail ...` works in cron.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
@@ -11,7 +12,7 @@ import type { Context } from '../context.js';
 import { ExitCode, SilentExit } from '../errors.js';
 import { dayOption } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
-import { callFunction } from '../shared/call-function.js';
+import { PAYMENTS_SCHEMA_VERSION, readAnswer } from '../shared/answers.js';
 import { money } from '../shared/payment.js';
 import { overdueDays } from './overdue.js';
 
@@ -65,7 +66,7 @@ export async function runBalance(options: BalanceOptions, ctx: Context): Promise
   const days = options.overdue === undefined ? undefined : overdueDays(options.overdue);
   const today = await dayOption(ctx, '--overdue', 'today');
   const client = options.client === undefined ? null : (await resolveClient(ctx, options.client)).id;
-  const balances = await callFunction<Balance>(ctx, 'balances', { for_client: client, as_of: today });
+  const balances = await readAnswer<Balance>(await ctx.api(), 'balances', { for_client: client, as_of: today }, PAYMENTS_SCHEMA_VERSION);
   const shown = balances.filter((row) =>
     days !== undefined ? row.days_unpaid !== null && row.days_unpaid > days && amountCents(row.owed) > 0
       : options.all || client !== null || amountCents(row.owed) !== 0);

@@ -5,7 +5,7 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
-import { callFunction } from '../shared/call-function.js';
+import { PAYMENTS_SCHEMA_VERSION, readAnswer } from '../shared/answers.js';
 import { dayOption } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
 import { money } from '../shared/payment.js';
@@ -48,7 +48,7 @@ export function listCommand(ctx: Context): Command {
 async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const today = await dayOption(ctx, '--client', 'today');
   const client = options.client === undefined ? null : (await resolveClient(ctx, options.client)).id;
-  const packages = await callFunction<PackageUsage>(ctx, 'package_usage', { for_client: client, as_of: today });
+  const packages = await readAnswer<PackageUsage>(await ctx.api(), 'package_usage', { for_client: client, as_of: today }, PAYMENTS_SCHEMA_VERSION);
   const shown = options.open ? packages.filter((row) => row.open) : packages;
   await ctx.out.rows(shown, COLUMNS, options, options.open ? 'No open packages.' : 'No packages.');
 }

@@ -10,6 +10,9 @@ import { readRows } from './read-ranged.js';
 /** The schema version that added the answer functions (src/server/db/migrations/0012-answers.ts). */
 const ANSWERS_SCHEMA_VERSION = 12;
 
+/** The schema version that added payments, and the balances and package use answered from them (migration 16). */
+export const PAYMENTS_SCHEMA_VERSION = 16;
+
 /** Calls `/rest/v1/rpc/<name>` with `args`: an answer of one value. `since`: the schema version that added it. */
 export async function callAnswer<Result>(api: ApiClient, name: string, args: Record<string, unknown>, since = ANSWERS_SCHEMA_VERSION): Promise<Result> {
   return explainingMissing(api, name, since, async () =>

@@ -1,9 +1,10 @@
 // A client's balance as `client show` prints it: what they were billed, paid and owe (rpc/balances,
 // migration 16, for one client), under `balance` in --json and as one line for a person.
 import { ApiError } from '../../core/api-error.js';
+import { query } from '../../core/query-builder.js';
 import { amountCents, formatCents } from '../../model/money.js';
 import type { Context } from '../context.js';
-import { callFunction } from './call-function.js';
+import { readRows } from './read-ranged.js';
 
 export interface ClientBalance {
   billed: number;
@@ -19,7 +20,7 @@ export interface ClientBalance {
  */
 export async function clientBalance(ctx: Context, clientId: string, today: string): Promise<ClientBalance | null> {
   try {
-    const [row] = await callFunction<ClientBalance>(ctx, 'balances', { for_client: clientId, as_of: today });
+    const [row] = await readRows<ClientBalance>(await ctx.api(), { rpc: 'balances', args: { for_client: clientId, as_of: today } }, query());
     const { billed = 0, paid = 0, owed = 0, oldest_unpaid = null, days_unpaid = null } = row ?? {};
     return { billed, paid, owed, oldest_unpaid, days_unpaid };
   } catch (err) {
