@@ -33,16 +33,11 @@ export function readsNotes(plan: Plan): boolean {
   return answers(plan) && jsonPaths(plan).length > 0;
 }
 
-/**
- * The page's own column an answer's key shows as it is (no cast), when exactly one of its keys is
- * `key`; undefined when none is, null when the key is another column's, a cast or an embed's.
- */
-function ownColumn(shape: Shape, key: string): string | null | undefined {
-  const shown = outputNames(shape).filter((name) => name === key).length;
-  if (shown === 0) return undefined;
-  if (shown > 1) return null;
+/** Whether exactly one of the answer's keys is `key`, and it shows the page's column of that name as it is (no cast). */
+function showsOwnColumn(shape: Shape, key: string): boolean {
+  if (outputNames(shape).filter((name) => name === key).length !== 1) return false;
   const projection = shape.projections.find((p) => p.alias === key);
-  return projection?.column?.name === key && projection.cast === null ? key : null;
+  return projection?.column?.name === key && projection.cast === null;
 }
 
 /**
@@ -55,7 +50,7 @@ function ownColumn(shape: Shape, key: string): string | null | undefined {
  */
 function ownRowsRecord(plan: ReadPlan, search: string): PageAggregate | null {
   if (!plan.withBody || plan.single || plan.table.name !== NOTES || notePaths(plan.shape).length > 0) return null;
-  const shown = !plan.csv && ownColumn(plan.shape, 'id') === 'id' && ownColumn(plan.shape, 'client_id') === 'client_id';
+  const shown = !plan.csv && showsOwnColumn(plan.shape, 'id') && showsOwnColumn(plan.shape, 'client_id');
   const names = outputNames(plan.shape);
   if (!shown && new Set(names).size !== names.length) return null;
   const [id, client] = shown ? ['_t."id"', '_t."client_id"'] : [hiddenColumn('id'), hiddenColumn('client_id')];
@@ -78,8 +73,10 @@ export function recordingNoteReads(prepared: PreparedRequest, search: string): P
   if (!answers(plan)) return prepared;
   const paths = jsonPaths(plan);
   if (paths.length === 0) return prepared;
-  const ownRows = plan.kind === 'read' ? ownRowsRecord(plan, search) : null;
-  if (plan.kind === 'read' && ownRows) return { ...prepared, statement: readSql(plan, ownRows) };
+  if (plan.kind === 'read') {
+    const ownRows = ownRowsRecord(plan, search);
+    if (ownRows) return { ...prepared, statement: readSql(plan, ownRows) };
+  }
   const n = statement.values.length;
   const recorded: Statement = {
     text: `select pgrst_answer.*, public.audit_note_read(pgrst_answer.body, $${n + 1}::jsonb, $${n + 2}) as audit_recorded ` +
