@@ -3,7 +3,7 @@
 // Stores: pglite and postgres, migrated by the service; supabase, a PostgreSQL database shaped as a
 // hosted Supabase project with `practice server schema`'s files applied by psql (global-setup.ts).
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import type { Database, DatabaseOptions } from '../../src/server/db/database.js';
@@ -34,8 +34,10 @@ export interface TestDatabase {
 
 export async function openTestDatabase(options: DatabaseOptions = {}): Promise<TestDatabase> {
   if (testStore() === 'pglite') {
-    const template = new Blob([await readFile(inject('pgliteTemplate'))]);
-    const db = await openDatabase({ memory: true, loadDataDir: template }, options);
+    // A Blob of the file, not of its bytes read: PGlite takes the whole with arrayBuffer(), which Node
+    // builds from an in-memory Blob 64 KB at a time (about 250 ms of CPU for the template's 28 MB,
+    // a third of opening it) and from a file's in one read.
+    const db = await openDatabase({ memory: true, loadDataDir: await openAsBlob(inject('pgliteTemplate')) }, options);
     return { db, drop: () => db.close() };
   }
   const serverUrl = process.env.PRACTICE_TEST_DATABASE_URL!;
