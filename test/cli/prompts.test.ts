@@ -170,6 +170,18 @@ describe('what appt asks before it writes', () => {
     expect((await undo.yes()).code).toBe(0);
     expect(await rows('appointments', `id=eq.${appt}`)).toMatchObject([{ status: 'confirmed' }]);
   });
+
+  it('appt complete --all-unresolved lists what it would complete and asks once, in words for one or for several', async () => {
+    await created(['client', 'add', '--name', 'Ivo Late']);
+    const past = async (date: string) => created(['appt', 'add', '--client', 'Ivo Late', '--date', date, '--start', '10', '--end', '11', '--yes']);
+    const first = await past('2021-03-01');
+    const one = await noThenYes(['appt', 'complete', '--all-unresolved', '--before', '2021-03-02'], 'Complete this appointment? (y/N)');
+    expect(one.no.screen).toContain(`${first.slice(0, 8)}`);
+    await past('2021-03-02');
+    const both = await answering(['appt', 'complete', '--all-unresolved', '--before', '2021-03-03'], [['Complete these 2 appointments? (y/N)', `y${KEY.enter}`]]);
+    expect(both.code, both.screen).toBe(0);
+    expect(await rows('appointments', 'client_name=eq.Ivo Late', 'select=status')).toEqual([{ status: 'completed' }, { status: 'completed' }]);
+  });
 });
 
 describe('a choice between names', () => {

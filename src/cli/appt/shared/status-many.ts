@@ -53,7 +53,7 @@ export async function runStatusMany(ids: string[], verb: StatusVerb, options: Co
 
   if (ask) {
     ctx.out.note(changing.map((row) => `  ${describe(row)}`).join('\n'));
-    await ask(`${verb.many.verb} these ${countOf(changing.length, 'appointment')}?`);
+    await ask(`${verb.many.verb} ${changing.length === 1 ? 'this appointment' : `these ${countOf(changing.length, 'appointment')}`}?`);
   } else {
     const early = (await Promise.all(changing.map((row) => notStartedConcern(ctx, row)))).filter((concern): concern is Concern => concern !== null);
     await confirmConcerns(ctx, options.yes, early, verb.early.action, `${verb.many.verb} them anyway?`);
