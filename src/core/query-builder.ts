@@ -28,7 +28,7 @@ interface Group {
 }
 
 type Filter = Condition | Group;
-type ColumnOf<Row> = Extract<keyof Row, string>;
+export type ColumnOf<Row> = Extract<keyof Row, string>;
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // Items that need no quotes in an `in.(...)` list or a logic tree; anything else is quoted.

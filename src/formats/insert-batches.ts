@@ -1,5 +1,5 @@
 // Rows cut into insert requests the service accepts. Apart from backup.ts, which loads zod, because
-// `note list` and `client import` batch rows too.
+// `client import` batches rows too, and the CLI's reads and updates by ids batch their ids.
 
 /**
  * Rows in insert batches of at most `size` rows and, when given, at most `maxBytes` of JSON body, so an

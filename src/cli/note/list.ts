@@ -5,16 +5,14 @@ import { Command } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
-import { chunk } from '../../formats/insert-batches.js';
 import type { Client, SessionNote } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import type { Context } from '../context.js';
 import { countOption, practiceTimeZone } from '../shared/input.js';
+import { readByIds } from '../shared/read-by-ids.js';
 import { readRows } from '../shared/read-ranged.js';
 import { resolveClient } from '../shared/resolve.js';
 import { COLUMNS, FIELDS, noteColumns } from './shared.js';
-
-const IDS_PER_READ = 100;
 
 interface ListOptions extends RowOptions {
   client?: string;
@@ -56,12 +54,8 @@ async function runList(options: ListOptions, ctx: Context): Promise<void> {
 
 /** The note columns with the client's name second, for a list that spans clients. */
 async function withClientNames(ctx: Context, notes: readonly SessionNote[], columns: Column<SessionNote>[]): Promise<Column<SessionNote>[]> {
-  const api = await ctx.api();
-  const names = new Map<string, string>();
-  // A few ids a request keeps the URL short however many clients the list spans.
-  for (const ids of chunk([...new Set(notes.map((note) => note.client_id))], IDS_PER_READ)) {
-    for (const found of await api.select<Client>('clients', query<Client>().in('id', ids).select(['id', 'name']))) names.set(found.id, found.name);
-  }
+  const clients = await readByIds<Client>(await ctx.api(), 'clients', 'id', notes.map((note) => note.client_id), (request) => request.select(['id', 'name']));
+  const names = new Map(clients.map((found) => [found.id, found.name]));
   const [id, ...rest] = columns;
   return [id!, { key: 'client_id', header: 'CLIENT', format: (clientId) => names.get(clientId) ?? shortId(clientId) }, ...rest];
 }

@@ -11,6 +11,7 @@ import { ApiError } from '../../core/api-error.js';
 import { query } from '../../core/query-builder.js';
 import type { Appointment, Client, Service } from '../../model/records.js';
 import { parseTimeOfDay } from '../../model/when.js';
+import { readByIds } from '../shared/read-by-ids.js';
 import { readRanged } from '../shared/read-ranged.js';
 import type { ReminderKind, ReminderRow } from '../shared/reminder-row.js';
 import { chainOf, lastTold } from '../shared/told.js';
@@ -100,7 +101,7 @@ export async function dueReminders(api: ApiClient, window: Window, now: Date): P
       return starts > window.from && starts <= window.to;
     });
   const [windowRows, announcedRows] = await Promise.all([
-    inWindow.length === 0 ? [] : readRanged<ReminderRow>(api, 'reminders', query<ReminderRow>().in('appointment_id', inWindow.map((row) => row.id))),
+    readByIds<ReminderRow>(api, 'reminders', 'appointment_id', inWindow.map((row) => row.id)),
     readRanged<ReminderRow>(api, 'reminders', query<ReminderRow>().gte('announced_date', fromDate)),
   ]);
   const knownIds = new Set(inWindow.map((row) => row.id));
@@ -111,9 +112,9 @@ export async function dueReminders(api: ApiClient, window: Window, now: Date): P
     ...(await answeredRequests(api, fromDate)).filter((row) => !knownIds.has(row.id)),
   ].filter((row) => !toldOnly.includes(row.id));
   // Every row of the announced visits' chains: a chain may hold rows announcing an earlier day.
-  const [others, chainRows] = toldOnly.length === 0 ? [[], []] : await Promise.all([
-    readRanged<Appointment>(api, 'appointments', query<Appointment>().in('id', toldOnly)),
-    readRanged<ReminderRow>(api, 'reminders', query<ReminderRow>().in('appointment_id', toldOnly)),
+  const [others, chainRows] = await Promise.all([
+    readByIds<Appointment>(api, 'appointments', 'id', toldOnly),
+    readByIds<ReminderRow>(api, 'reminders', 'appointment_id', toldOnly),
   ]);
   const appointments = [...inWindow, ...others, ...untoldRequests];
   if (appointments.length === 0) return { due: [], unfinished: [] };
@@ -125,8 +126,8 @@ export async function dueReminders(api: ApiClient, window: Window, now: Date): P
   const clientIds = [...new Set(appointments.map((row) => row.client_id))];
   const serviceIds = [...new Set(appointments.flatMap((row) => (row.service_id ? [row.service_id] : [])))];
   const [clients, services] = await Promise.all([
-    api.select<Client>('clients', query<Client>().in('id', clientIds).select(['id', 'name', 'phone', 'email', 'status'])),
-    serviceIds.length === 0 ? [] : api.select<Service>('service_menu', query<Service>().in('id', serviceIds).select(['id', 'name'])),
+    readByIds<Client>(api, 'clients', 'id', clientIds, (request) => request.select(['id', 'name', 'phone', 'email', 'status'])),
+    readByIds<Service>(api, 'service_menu', 'id', serviceIds, (request) => request.select(['id', 'name'])),
   ]);
   const clientOf = new Map(clients.map((client) => [client.id, client]));
   const serviceOf = new Map(services.map((service) => [service.id, service.name]));

@@ -1,24 +1,22 @@
 // `appt complete|no-show` of several appointments: named by ids, or every unresolved one
 // (`--all-unresolved [--before D]`, the end of the day). Every one is read and checked first; one
 // refused refuses them all (nothing sent); then one question for all of them, and a PATCH for each
-// IDS_PER_UPDATE of them.
+// IDS_PER_REQUEST of them (a year of days never closed holds more than a thousand visits).
 import type { ConfirmOptions } from '../../shared/confirm.js';
 import { query } from '../../../core/query-builder.js';
+import { chunk } from '../../../formats/insert-batches.js';
 import { countOf } from '../../../model/count.js';
 import { statusWord } from '../../../model/appointment-status.js';
 import type { Appointment } from '../../../model/records.js';
 import type { Context } from '../../context.js';
 import { CommandError, UsageError } from '../../errors.js';
 import { confirmation } from '../../shared/confirm.js';
+import { IDS_PER_REQUEST } from '../../shared/read-by-ids.js';
 import { reportChangedRows } from '../../shared/report.js';
 import { type Concern, confirmConcerns, notStartedConcern } from './concerns.js';
 import { COLUMNS, describe, fetchAppointment } from './appointment.js';
 import { checkTransition, type StatusVerb } from './status-verbs.js';
 import { beforeMoment, readUnresolved } from './unresolved-read.js';
-
-// The ids a PATCH names in its URL (`id=in.(...)`, ~40 bytes each): hosts refuse a request line past
-// 8-16 KB, and a year of days never closed holds more than a thousand visits.
-const IDS_PER_UPDATE = 150;
 
 export interface ManyOptions {
   allUnresolved?: boolean;
@@ -60,8 +58,7 @@ export async function runStatusMany(ids: string[], verb: StatusVerb, options: Co
   }
   const api = await ctx.api();
   const changed: Appointment[] = [];
-  for (let from = 0; from < changing.length; from += IDS_PER_UPDATE) {
-    const part = changing.slice(from, from + IDS_PER_UPDATE);
+  for (const part of chunk(changing, IDS_PER_REQUEST)) {
     try {
       // The status filter again: one changed since the read stays as it is now.
       changed.push(...await api.update<Appointment>('appointments',
