@@ -4,11 +4,13 @@
 // from the next `practice remind` (docs/reminders.md).
 import { Option } from 'commander';
 import { query } from '../../core/query-builder.js';
+import { chunk } from '../../formats/insert-batches.js';
 import { BOOKED_STATUSES } from '../../model/appointment-status.js';
 import type { Appointment } from '../../model/records.js';
 import { countOf } from '../../model/count.js';
 import type { Context } from '../context.js';
 import { describeAppointment } from './appointment-line.js';
+import { IDS_PER_REQUEST } from './read-by-ids.js';
 
 export interface CancelBookedOptions {
   cancelBooked?: boolean;
@@ -26,9 +28,14 @@ export async function offerToCancel(ctx: Context, booked: readonly Appointment[]
     ctx.out.note(`Kept ${countOf(booked.length, 'booking')}; cancel with \`practice appt cancel <id>\`, or run again with --cancel-booked.`);
     return [];
   }
-  // The status filter again: one held or cancelled since the read stays as it is.
-  const cancelled = await (await ctx.api()).update<Appointment>('appointments',
-    query<Appointment>().in('id', booked.map((row) => row.id)).in('status', BOOKED_STATUSES), { status: 'cancelled' });
+  // The status filter again: one held or cancelled since the read stays as it is. A hundred ids a
+  // request keep the URL short; a part that fails stops here, the rest staying booked.
+  const api = await ctx.api();
+  const cancelled: Appointment[] = [];
+  for (const part of chunk(booked, IDS_PER_REQUEST)) {
+    cancelled.push(...await api.update<Appointment>('appointments',
+      query<Appointment>().in('id', part.map((row) => row.id)).in('status', BOOKED_STATUSES), { status: 'cancelled' }));
+  }
   ctx.out.success(`Cancelled ${countOf(cancelled.length, 'appointment')}; \`practice remind\` tells the clients who were reminded.`);
   return cancelled;
 }
