@@ -73,7 +73,12 @@ describe('practice client erase', () => {
     expect(erasure).toMatchObject({ action: 'erase', table_name: 'clients', client_id: ann, via: 'cli', changes: { kept: report.kept } });
     expect(JSON.stringify(erasure.changes)).not.toContain('Erasable');
 
-    const text = await practice('client', 'erase', ann, '--yes');
+    // Again: told as a second erasure, naming nothing already gone as going now.
+    const again = await home.run(['client', 'erase', ann, '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(new RegExp(`Erased client ${ann.slice(0, 8)} \\(${ann.slice(0, 8)}\\) was erased on \\d{4}-\\d{2}-\\d{2}, and again now\\.`));
+    const text = again.stdout;
+    expect(text).toContain('Removed: nothing more.');
     expect(text).toContain('Kept, as the retention periods require');
     expect(text).toMatch(/payments +1 +until 2034-05-10/);
     expect(text).toMatch(/invoices +1 +until 2034-05-10 +financial records, kept 10 years after the last payment, sale or invoice/);

@@ -20,6 +20,11 @@ describe('erasureLines', () => {
     expect(erasureLines(report({}), '2026-11-27')[0]).toBe('Removed: name, phone, email and notes about the client.');
   });
 
+  it('names only what came since for a client erased before, or that nothing more went', () => {
+    expect(erasureLines(report({ messages: 1 }), '2026-11-27', true)[0]).toBe('Removed: 1 message.');
+    expect(erasureLines(report({}), '2026-11-27', true)[0]).toBe('Removed: nothing more.');
+  });
+
   it('marks what is kept past its date as due for the purge', () => {
     const lines = erasureLines(report({}, [
       { records: 'notes', count: 3, until: '2036-05-02', basis: 'clinical' },

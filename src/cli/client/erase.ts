@@ -6,6 +6,7 @@
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
+import { query } from '../../core/query-builder.js';
 import { nameWithId } from '../../model/short-id.js';
 import { todayIn } from '../../model/when.js';
 import type { Context } from '../context.js';
@@ -16,6 +17,12 @@ import { practiceTimeZone } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
 
 type EraseOptions = RowOptions & { yes?: boolean };
+
+/** clients.erased_at (migration 19): when a client was first erased. */
+interface ErasedAt {
+  id: string;
+  erased_at: string | null;
+}
 
 const FIELDS = ['client_id', 'name', 'erased_at', 'removed', 'kept', 'periods'];
 
@@ -41,11 +48,17 @@ sale or invoice);
 async function runErase(text: string, options: EraseOptions, ctx: Context): Promise<void> {
   const ask = confirmation(ctx, options.yes, 'Erasing a client');
   const client = await resolveClient(ctx, text, 'client');
-  await ask(`Erase client ${nameWithId(client)}? Their name, contact, free text and messages go now; this cannot be undone.`);
-  const periods = await retentionPeriods(ctx);
   const api = await ctx.api();
+  const timeZone = await practiceTimeZone(ctx);
+  // Erased before: asked and told as such, so nothing already gone is named as going again.
+  const [row] = await api.select<ErasedAt>('clients', query<ErasedAt>().eq('id', client.id).select(['erased_at']));
+  const erasedOn = row?.erased_at ? todayIn(new Date(row.erased_at), timeZone) : null;
+  await ask(erasedOn
+    ? `Erase ${nameWithId(client)} again? They were erased on ${erasedOn}; what was added since goes now.`
+    : `Erase client ${nameWithId(client)}? Their name, contact, free text and messages go now; this cannot be undone.`);
+  const periods = await retentionPeriods(ctx);
   const report = (await api.request({ method: 'POST', path: '/rest/v1/rpc/erase_client', body: { client: client.id, ...periods } })).json<ErasureReport>();
   if (options.json || options.format) return ctx.out.record(report, [], options);
-  ctx.out.success(`Erased client ${nameWithId(client)}; they are now "${report.name}".`);
-  ctx.out.print(erasureLines(report, todayIn(ctx.now(), await practiceTimeZone(ctx))).join('\n'));
+  ctx.out.success(erasedOn ? `${nameWithId(client)} was erased on ${erasedOn}, and again now.` : `Erased client ${nameWithId(client)}; they are now "${report.name}".`);
+  ctx.out.print(erasureLines(report, todayIn(ctx.now(), timeZone), erasedOn !== null).join('\n'));
 }

@@ -28,11 +28,14 @@ const BASIS = {
   financial: (years: number) => `financial records, kept ${counted(years, 'year')} after the last payment, sale or invoice`,
 };
 
-/** The lines after "Erased ...": removed, then kept (each due now or not), or that nothing is kept. */
-export function erasureLines(report: ErasureReport, today: string): string[] {
+/**
+ * The lines after "Erased ...": removed, then kept (each due now or not), or that nothing is kept.
+ * A client erased before had their name and contact removed then, so only what came since is named.
+ */
+export function erasureLines(report: ErasureReport, today: string, erasedBefore = false): string[] {
   const { removed, kept, periods } = report;
   const gone = [
-    'name, phone, email and notes about the client',
+    ...(erasedBefore ? [] : ['name, phone, email and notes about the client']),
     ...(removed.messages > 0 ? [counted(removed.messages, 'message')] : []),
     ...(removed.reminders > 0 ? [counted(removed.reminders, 'reminder')] : []),
     ...(removed.appointments_cleared > 0 ? [`the name and notes on ${counted(removed.appointments_cleared, 'appointment')}`] : []),
@@ -44,7 +47,7 @@ export function erasureLines(report: ErasureReport, today: string): string[] {
     `${BASIS[k.basis](k.basis === 'clinical' ? periods.clinical_years : periods.financial_years)}${k.until < today ? '; due now: `practice retention purge`' : ''}`,
   ])).map((line) => `  ${line}`);
   return [
-    `Removed: ${gone.join('; ')}.`,
+    gone.length === 0 ? 'Removed: nothing more.' : `Removed: ${gone.join('; ')}.`,
     ...(kept.length === 0 ? ['Kept: nothing.'] : ['Kept, as the retention periods require (GDPR Art. 17(3)):', ...keptLines]),
     'The erasure and what it kept are recorded in the audit trail.',
   ];
