@@ -79,6 +79,9 @@ describe('practice client erase', () => {
     expect(again.stderr).toMatch(new RegExp(`Erased client ${ann.slice(0, 8)} \\(${ann.slice(0, 8)}\\) was erased on \\d{4}-\\d{2}-\\d{2}, and again now\\.`));
     const text = again.stdout;
     expect(text).toContain('Removed: nothing more.');
+    // The service's own answer says so too, to every client (migration 27).
+    const answer = JSON.parse(await practice('client', 'erase', ann, '--yes', '--json', 'removed'));
+    expect(answer.removed).toMatchObject({ name_and_contact: false, messages: 0, reminders: 0 });
     expect(text).toContain('Kept, as the retention periods require');
     expect(text).toMatch(/payments +1 +until 2034-05-10/);
     expect(text).toMatch(/invoices +1 +until 2034-05-10 +financial records, kept 10 years after the last payment, sale or invoice/);

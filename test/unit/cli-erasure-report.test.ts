@@ -21,8 +21,8 @@ describe('erasureLines', () => {
   });
 
   it('names only what came since for a client erased before, or that nothing more went', () => {
-    expect(erasureLines(report({ messages: 1 }), '2026-11-27', true)[0]).toBe('Removed: 1 message.');
-    expect(erasureLines(report({}), '2026-11-27', true)[0]).toBe('Removed: nothing more.');
+    expect(erasureLines(report({ name_and_contact: false, messages: 1 }), '2026-11-27')[0]).toBe('Removed: 1 message.');
+    expect(erasureLines(report({ name_and_contact: false }), '2026-11-27')[0]).toBe('Removed: nothing more.');
   });
 
   it('marks what is kept past its date as due for the purge', () => {

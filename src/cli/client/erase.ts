@@ -60,5 +60,5 @@ async function runErase(text: string, options: EraseOptions, ctx: Context): Prom
   const report = (await api.request({ method: 'POST', path: '/rest/v1/rpc/erase_client', body: { client: client.id, ...periods } })).json<ErasureReport>();
   if (options.json || options.format) return ctx.out.record(report, [], options);
   ctx.out.success(erasedOn ? `${nameWithId(client)} was erased on ${erasedOn}, and again now.` : `Erased client ${nameWithId(client)}; they are now "${report.name}".`);
-  ctx.out.print(erasureLines(report, todayIn(ctx.now(), timeZone), erasedOn !== null).join('\n'));
+  ctx.out.print(erasureLines(report, todayIn(ctx.now(), timeZone)).join('\n'));
 }

@@ -30,12 +30,12 @@ const BASIS = {
 
 /**
  * The lines after "Erased ...": removed, then kept (each due now or not), or that nothing is kept.
- * A client erased before had their name and contact removed then, so only what came since is named.
+ * A client erased before had nothing of their name and contact left (migration 27 answers so).
  */
-export function erasureLines(report: ErasureReport, today: string, erasedBefore = false): string[] {
+export function erasureLines(report: ErasureReport, today: string): string[] {
   const { removed, kept, periods } = report;
   const gone = [
-    ...(erasedBefore ? [] : ['name, phone, email and notes about the client']),
+    ...(removed.name_and_contact ? ['name, phone, email and notes about the client'] : []),
     ...(removed.messages > 0 ? [counted(removed.messages, 'message')] : []),
     ...(removed.reminders > 0 ? [counted(removed.reminders, 'reminder')] : []),
     ...(removed.appointments_cleared > 0 ? [`the name and notes on ${counted(removed.appointments_cleared, 'appointment')}`] : []),

@@ -11,18 +11,20 @@ const BOOKINGS_TO_COME = `a.status in ('scheduled', 'confirmed') and a."date" >=
 
 /**
  * The function: created by migration 19, replaced by 22 with more rows the retention periods keep
- * (`moreKept`, each a `(ord, records, count, until, basis)` row after the packages'), and by 26 with
+ * (`moreKept`, each a `(ord, records, count, until, basis)` row after the packages'), by 26 with
  * the client's waiting requests declined (`declines`: a condition on their appointments `a`, its count
- * answered as `requests_declined`).
+ * answered as `requests_declined`), and by 27 answering `name_and_contact` as whether any was left to
+ * remove (`toldIfGone`; before, true on every call, a second erasure too).
  */
-export function eraseClientSql(create: 'create' | 'create or replace', moreKept = '', declines: string | null = null): string {
+export function eraseClientSql(create: 'create' | 'create or replace', moreKept = '', declines: string | null = null, toldIfGone = false): string {
   return `
 ${create} function public.erase_client(client uuid, clinical_years integer, financial_years integer) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   practice constant uuid := auth.uid();
   label constant text := 'Erased client ' || pg_catalog.left(client::text, 8);
-  erased_at timestamptz;
+  erased_at timestamptz;${toldIfGone ? `
+  identity_left boolean;` : ''}
   cancelled integer;${declines === null ? '' : `
   declined integer;`}
   cleared integer;
@@ -36,7 +38,10 @@ begin
     raise exception 'only a signed-in user erases a client of their practice' using errcode = '42501';
   end if;
   perform practice_private.check_retention_years(clinical_years, financial_years);
-  perform from public.clients c where c.therapist_id = practice and c.id = client for update;
+  ${toldIfGone
+    ? `select c.name is distinct from label or c.phone is not null or c.email is not null or c.notes is not null into identity_left
+    from public.clients c where c.therapist_id = practice and c.id = client for update;`
+    : 'perform from public.clients c where c.therapist_id = practice and c.id = client for update;'}
   if not found then
     raise exception 'Client % was not found', client using errcode = 'P0002', hint = 'Name a client of this practice.';
   end if;
@@ -66,7 +71,7 @@ ${declines === null ? '' : `  -- Cancelled, a request is declined (migration 25)
     'client_id', client,
     'name', label,
     'erased_at', erased_at,
-    'removed', pg_catalog.jsonb_build_object('name_and_contact', true, 'messages', messages, 'reminders', reminders,
+    'removed', pg_catalog.jsonb_build_object('name_and_contact', ${toldIfGone ? 'identity_left' : 'true'}, 'messages', messages, 'reminders', reminders,
       'appointments_cleared', cleared, 'appointments_cancelled', cancelled${declines === null ? '' : `, 'requests_declined', declined`}),
     'kept', (select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('records', k.records, 'count', k.n,
         'until', k.until, 'basis', k.basis) order by k.ord), '[]'::jsonb)
