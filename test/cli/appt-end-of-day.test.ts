@@ -78,6 +78,19 @@ describe('appt complete and no-show of several', () => {
     expect(none.code).toBe(0);
     expect(none.stdout).toBe('');
   });
+
+  it('with nothing to change, --json still prints the changed rows: an empty array', async () => {
+    const none = await home.run(['appt', 'complete', '--all-unresolved', '--before', '2020-01-08', '--yes', '--json']);
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stderr).toContain('No unresolved appointments; nothing changed.');
+    expect(JSON.parse(none.stdout)).toEqual([]);
+
+    const already = await home.run(['appt', 'complete', ids.tuesday!.slice(0, 8), ids.held!.slice(0, 8), '--json', 'id']);
+    expect(already.code, already.stderr).toBe(0);
+    expect(JSON.parse(already.stdout)).toEqual([]);
+    const csv = await home.run(['appt', 'complete', ids.tuesday!.slice(0, 8), ids.held!.slice(0, 8), '--format', 'csv']);
+    expect(csv.stdout.trim().split('\n')).toHaveLength(1);
+  });
 });
 
 describe('a verb whose end state already holds', () => {

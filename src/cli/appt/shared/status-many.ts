@@ -3,6 +3,7 @@
 // refused refuses them all (nothing sent); then one question for all of them, and a PATCH for each
 // IDS_PER_REQUEST of them (a year of days never closed holds more than a thousand visits).
 import type { ConfirmOptions } from '../../shared/confirm.js';
+import type { RowOptions } from '../../../core/output.js';
 import { query } from '../../../core/query-builder.js';
 import { chunk } from '../../../formats/insert-batches.js';
 import { countOf } from '../../../model/count.js';
@@ -35,7 +36,10 @@ export async function runStatusMany(ids: string[], verb: StatusVerb, options: Co
     ? await readUnresolved(ctx, await beforeMoment(ctx, options.before))
     : await Promise.all(ids.map((id) => fetchAppointment(ctx, id)));
   const targets = [...new Map(named.map((row) => [row.id, row])).values()];
-  if (targets.length === 0) return ctx.out.note('No unresolved appointments; nothing changed.');
+  if (targets.length === 0) {
+    ctx.out.note('No unresolved appointments; nothing changed.');
+    return reportNothingChanged(ctx, options);
+  }
   for (const row of targets.filter((row) => row.status === verb.status)) ctx.out.note(`Already ${statusWord(verb.status)}: ${describe(row)}.`);
   const changing = targets.filter((row) => row.status !== verb.status);
   const refused = changing.flatMap((row) => {
@@ -47,7 +51,7 @@ export async function runStatusMany(ids: string[], verb: StatusVerb, options: Co
     }
   });
   if (refused.length > 0) throw new CommandError(`Nothing changed; ${countOf(refused.length, 'appointment')} cannot be ${statusWord(verb.status)}:\n  ${refused.join('\n  ')}`);
-  if (changing.length === 0) return;
+  if (changing.length === 0) return reportNothingChanged(ctx, options);
 
   if (ask) {
     ctx.out.note(changing.map((row) => `  ${describe(row)}`).join('\n'));
@@ -76,4 +80,9 @@ export async function runStatusMany(ids: string[], verb: StatusVerb, options: Co
   const position = new Map(changing.map((row, i) => [row.id, i]));
   changed.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   await reportChangedRows(ctx, `${verb.done}: ${countOf(changed.length, 'appointment')}\n${changed.map((row) => `  ${describe(row)}`).join('\n')}`, changed, COLUMNS, options);
+}
+
+/** Nothing to change: a script asking for --json still reads the changed rows, an empty array. */
+async function reportNothingChanged(ctx: Context, options: RowOptions): Promise<void> {
+  if (options.json || options.format) await ctx.out.rows([], COLUMNS, options);
 }
