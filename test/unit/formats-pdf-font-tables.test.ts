@@ -1,13 +1,13 @@
-// The fonts a printed document embeds come without glyph positioning (GPOS, GDEF): every other
-// table keeps its bytes, the directory stays a valid one, and a name typed with combining marks is
-// still printed with its accents (read back by poppler's pdftotext).
+// The fonts a printed document embeds come without glyph positioning (GPOS, GDEF) and without the
+// glyph names of `post`: every other table keeps its bytes, the directory stays a valid one, and a
+// name typed with combining marks is still printed with its accents (read back by poppler's pdftotext).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { withoutTables } from '../../src/formats/pdf/font-tables.js';
+import { postWithoutNames, withTables } from '../../src/formats/pdf/font-tables.js';
 import { loadFonts } from '../../src/formats/pdf/fonts.js';
 import { renderPdf, textsOf, type PrintedDocument } from '../../src/formats/pdf/render.js';
 
@@ -16,34 +16,53 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const notoSans = readFileSync(join(dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-latin')), '..', 'fonts', 'NotoSans-Regular.ttf'));
 
-/** Each table of a font file by its tag, as its directory points to it. */
-function tablesOf(font: Uint8Array): Map<string, Buffer> {
+const PLAIN = { GPOS: null, GDEF: null, post: postWithoutNames } as const;
+
+/** Each table of a font file by its tag, as its directory points to it, with the checksum it gives it. */
+function tablesOf(font: Uint8Array): Map<string, { bytes: Buffer; checksum: number }> {
   const bytes = Buffer.from(font.buffer, font.byteOffset, font.byteLength);
   return new Map(Array.from({ length: bytes.readUInt16BE(4) }, (_, i) => {
     const at = 12 + i * 16;
     const offset = bytes.readUInt32BE(at + 8);
-    return [bytes.toString('latin1', at, at + 4), bytes.subarray(offset, offset + bytes.readUInt32BE(at + 12))] as const;
+    const table = { bytes: bytes.subarray(offset, offset + bytes.readUInt32BE(at + 12)), checksum: bytes.readUInt32BE(at + 4) };
+    return [bytes.toString('latin1', at, at + 4), table] as const;
   }));
 }
 
-it('leaves out GPOS and GDEF and keeps every other table byte for byte', () => {
+it('leaves out GPOS and GDEF, rewrites post, and keeps every other table byte for byte', () => {
   const before = tablesOf(notoSans);
-  const after = tablesOf(withoutTables(notoSans, ['GPOS', 'GDEF']));
+  const after = tablesOf(withTables(notoSans, PLAIN));
   expect(before.has('GPOS') && before.has('GDEF')).toBe(true);
   expect([...after.keys()]).toEqual([...before.keys()].filter((tag) => tag !== 'GPOS' && tag !== 'GDEF'));
-  for (const [tag, bytes] of after) expect(bytes.equals(before.get(tag)!), tag).toBe(true);
+  for (const [tag, table] of after) {
+    if (tag !== 'post') expect(table.bytes.equals(before.get(tag)!.bytes), tag).toBe(true);
+  }
+});
+
+it('keeps post\'s header as version 3.0, without the glyph names, under a checksum of its new bytes', () => {
+  const before = tablesOf(notoSans).get('post')!;
+  const after = tablesOf(withTables(notoSans, PLAIN)).get('post')!;
+  expect(before.bytes.readUInt32BE(0)).toBe(0x00020000);
+  expect(after.bytes.readUInt32BE(0)).toBe(0x00030000);
+  // Italic angle, underline position and thickness, fixed pitch, memory hints: as they were.
+  expect(after.bytes.subarray(4).equals(before.bytes.subarray(4, 32))).toBe(true);
+  let sum = 0;
+  for (let at = 0; at < after.bytes.length; at += 4) sum = (sum + after.bytes.readUInt32BE(at)) >>> 0;
+  expect(after.checksum).toBe(sum);
+  expect(after.checksum).not.toBe(before.checksum);
 });
 
 it('writes the binary-search hints of the new table count', () => {
-  const font = Buffer.from(withoutTables(notoSans, ['GPOS', 'GDEF']));
+  const font = Buffer.from(withTables(notoSans, PLAIN));
   const count = font.readUInt16BE(4);
   const power = 2 ** Math.floor(Math.log2(count));
   expect([font.readUInt16BE(6), font.readUInt16BE(8), font.readUInt16BE(10)]).toEqual([power * 16, Math.log2(power), (count - power) * 16]);
 });
 
-it('returns a font without those tables as it is', () => {
-  const plain = withoutTables(notoSans, ['GPOS', 'GDEF']);
-  expect(withoutTables(plain, ['GPOS', 'GDEF'])).toBe(plain);
+it('returns a font those changes leave as it is', () => {
+  const plain = withTables(notoSans, PLAIN);
+  expect(withTables(plain, PLAIN)).toBe(plain);
+  expect(withTables(notoSans, { GPOS: null })).not.toBe(notoSans);
 });
 
 it('prints a name typed with combining marks with its accents', async () => {

@@ -4,7 +4,7 @@ import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { withoutTables } from './font-tables.js';
+import { postWithoutNames, withTables } from './font-tables.js';
 
 /** The font files a document embeds: pdfkit subsets each to the glyphs the document uses. */
 export interface Fonts {
@@ -25,7 +25,7 @@ export async function loadFonts(texts: readonly string[]): Promise<Fonts> {
     readFile(fontFile('@embedpdf/fonts-latin', 'NotoSans-Bold.ttf')),
     texts.some(needsWideFont) ? readFile(fontFile('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf')) : undefined,
   ]);
-  const laidOutPlainly = (font: Uint8Array) => withoutTables(font, ['GPOS', 'GDEF']);
+  const laidOutPlainly = (font: Uint8Array) => withTables(font, { GPOS: null, GDEF: null, post: postWithoutNames });
   const plain = { regular: laidOutPlainly(regular), bold: laidOutPlainly(bold) };
   return wide === undefined ? plain : { ...plain, wide: laidOutPlainly(wide) };
 }
