@@ -2,6 +2,7 @@
 // embeds each font subset to the glyphs used. Pure apart from the library: the document in, bytes out.
 import PDFDocument from 'pdfkit';
 import { type Fonts, needsWideFont } from './fonts.js';
+import { placedOnOneLine } from './one-line.js';
 
 export interface DocumentLine {
   date: string;
@@ -64,6 +65,7 @@ export function renderPdf(document: PrintedDocument, fonts: Fonts): Promise<Uint
     // Precomposed (ü, not u and a combining ¨): the fonts come without mark positioning (font-tables.ts).
     const shown = text.normalize('NFC');
     pdf.font(fonts.wide && needsWideFont(shown) ? 'wide' : weight).fontSize(size);
+    if (at && placedOnOneLine(pdf, shown, options, at)) return;
     if (at) pdf.text(shown, at[0], at[1], options);
     else pdf.text(shown, options);
   };
