@@ -1,9 +1,11 @@
 // A font file (TrueType or OpenType: the sfnt layout) with some of its tables left out or rewritten.
-// The printed documents leave out Noto Sans' glyph positioning (GPOS, and GDEF, which only GPOS and
-// GSUB read): fontkit decodes the whole table before laying out a line, and Noto Sans' pair kerning
-// and mark positioning for every script it covers made two thirds of rendering an invoice
-// (bench/money: 195 ms of it against 66 ms without). A document loses its kerning; letters with
-// marks are precomposed first (render.ts), so they keep their accents without mark positioning.
+// The printed documents leave out Noto Sans' glyph positioning and substitution (GPOS, GSUB, and
+// GDEF, which only they read): fontkit decodes such a table whole before laying out a line, and Noto
+// Sans' cover every script it has. GPOS (pair kerning, mark positioning) made two thirds of rendering
+// an invoice (bench/money: 195 ms of it against 66 ms without), GSUB (ligatures such as ffi, the
+// decomposing of a letter with marks, forms for Devanagari, which the documents print with no font
+// at all) another ~28 ms of a year's invoice. A document loses its kerning and ligatures; letters
+// with marks are precomposed first (render.ts), so they print as the font's own precomposed glyphs.
 // They also drop the glyph names of `post` (postWithoutNames).
 const TABLE_RECORD = 16;
 const HEADER = 12;

@@ -25,7 +25,7 @@ export async function loadFonts(texts: readonly string[]): Promise<Fonts> {
     readFile(fontFile('@embedpdf/fonts-latin', 'NotoSans-Bold.ttf')),
     texts.some(needsWideFont) ? readFile(fontFile('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf')) : undefined,
   ]);
-  const laidOutPlainly = (font: Uint8Array) => withTables(font, { GPOS: null, GDEF: null, post: postWithoutNames });
+  const laidOutPlainly = (font: Uint8Array) => withTables(font, { GPOS: null, GSUB: null, GDEF: null, post: postWithoutNames });
   const plain = { regular: laidOutPlainly(regular), bold: laidOutPlainly(bold) };
   return wide === undefined ? plain : { ...plain, wide: laidOutPlainly(wide) };
 }
