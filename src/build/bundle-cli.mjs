@@ -14,7 +14,7 @@
 //   node src/build/bundle-cli.mjs
 import { build, transform } from 'esbuild';
 import { readFile, writeFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 
 const TARGET = 'node20.19';
 
@@ -105,6 +105,28 @@ module.exports = function inflate(source, dest) {
   },
 };
 
+// pdfkit requires @noble/ciphers' AES as it loads, for encrypted PDFs, which practice never writes;
+// building its tables was ~7 ms of every `invoice pdf` (bench/money/invoice-pdf.mjs). Required
+// instead on the first use of what it exports, so an encrypting pdfkit would still find it.
+const LOADED_ON_FIRST_USE = /^@noble\/ciphers\/aes(\.js)?$/;
+const aesOnFirstUse = {
+  name: 'aes-on-first-use',
+  setup(build) {
+    build.onResolve({ filter: LOADED_ON_FIRST_USE }, async ({ path, importer, resolveDir, kind, pluginData }) => {
+      if (pluginData?.itself) return undefined;
+      const itself = await build.resolve(path, { importer, resolveDir, kind, pluginData: { itself: true } });
+      if (itself.errors.length > 0) return { errors: itself.errors };
+      return { path: itself.path, namespace: 'on-first-use' };
+    });
+    // The module's own file, by its absolute path: bundled, and run on the first property read.
+    build.onLoad({ filter: /.*/, namespace: 'on-first-use' }, ({ path }) => ({
+      contents: `module.exports = new Proxy({}, { get: (_, name) => require(${JSON.stringify(path)})[name] });`,
+      resolveDir: dirname(path),
+      loader: 'js',
+    }));
+  },
+};
+
 const { metafile } = await build({
   entryPoints: { cli: 'src/cli/program.ts' },
   bundle: true,
@@ -112,7 +134,7 @@ const { metafile } = await build({
   platform: 'node',
   format: 'esm',
   target: TARGET,
-  plugins: [packagesOutside, commanderSpawnsLazily, inflateNatively],
+  plugins: [packagesOutside, commanderSpawnsLazily, inflateNatively, aesOnFirstUse],
   // commander's own CommonJS, not the ES module wrapper its "import" condition names.
   // pdfkit's CommonJS too: its ES module build finds its files through import.meta, which a CommonJS
   // chunk does not have; required from it, its dependencies resolve to their CommonJS builds as well.
