@@ -202,10 +202,13 @@ async function runStart(given: StartOptions, ctx: Context): Promise<void> {
     await listening.close();
     throw err;
   });
-  ctx.io.stdout.write(`${JSON.stringify({ url: server.url, anon_key: server.keys.anonKey })}\n`);
-  await new Promise<void>((resolve) => {
+  // Listened for before the line is written: a pipe's write is synchronous, and a caller that stops
+  // the service as soon as it reads the line killed it outright, never closed, in the moment between.
+  const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
+  ctx.io.stdout.write(`${JSON.stringify({ url: server.url, anon_key: server.keys.anonKey })}\n`);
+  await stopped;
   await server.close();
 }
