@@ -7,6 +7,7 @@ import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tempHome, type CliHome, useBuiltBinary } from '../helpers/cli.js';
+import { startForeground } from '../helpers/foreground-server.js';
 
 // The built binary's tier (test/README.md): what is measured is the process.
 useBuiltBinary();
@@ -113,4 +114,16 @@ it.each([
   [['profile', 'list']],
 ])('%j does not load string-width', async (args) => {
   expect((await filesLoaded(args)).filter((file) => file.includes(STRING_WIDTH))).toEqual([]);
+});
+
+it('the service starts without loading ajv or fast-json-stringify: no route takes a JSON schema', async () => {
+  const list = join(home.dir, 'loaded-by-server.txt');
+  const server = await startForeground(['--data-dir', join(home.dir, 'service')], { ...home.env, NODE_OPTIONS: `--require ${recorder}`, LOADED_FILES: list });
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+  const loaded = (await readFile(list, 'utf8')).split('\n');
+  expect(loaded.some((file) => file.includes(`${sep}fastify${sep}`))).toBe(true);
+  // fastify's error serializer, precompiled, is fast-json-stringify's lib/serializer.js: not its compiler.
+  const compilers = /[\\/]node_modules[\\/](ajv[\\/]|@fastify[\\/](ajv-compiler|fast-json-stringify-compiler)[\\/]|fast-json-stringify[\\/]index\.js)/;
+  expect(loaded.filter((file) => compilers.test(file))).toEqual([]);
 });
