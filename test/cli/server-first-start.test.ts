@@ -1,16 +1,16 @@
 // A new data dir's first start copies the migrated template `npm run build` ships beside the bundle,
 // instead of running initdb; the server migrates after opening, so a template that lags the
 // migrations still ends with every one applied. The built binary on PGlite data dirs of its own.
-import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteDir } from '../../src/local-service/data-dir.js';
+import { pgliteDir, schemaSnapshotPath } from '../../src/local-service/data-dir.js';
 import { migrations } from '../../src/server/db/migrations/index.js';
 import { openPglite } from '../../src/server/db/pglite.js';
 import { buildPgliteTemplate } from '../../src/server/db/pglite-template-build.js';
-import { PGLITE_TEMPLATE_FILE, seedFromTemplate } from '../../src/server/db/pglite-template.js';
+import { PGLITE_TEMPLATE_FILE, seedFromTemplate, templateSnapshot } from '../../src/server/db/pglite-template.js';
 import { startForeground } from '../helpers/foreground-server.js';
 
 const SHIPPED = fileURLToPath(new URL(`../../dist/${PGLITE_TEMPLATE_FILE}`, import.meta.url));
@@ -57,6 +57,29 @@ describe('the first start of a new data dir', () => {
     expect(started.versions).toEqual(ALL_VERSIONS);
     // initdb would have drawn a new identifier: the data dir is the template's copy.
     expect(started.systemId).toBe(shipped.systemId);
+  }, SLOW);
+
+  it('starts from the schema snapshot shipped beside the template, reading no catalog', async () => {
+    // A copy of the shipped pair whose snapshot says something the catalog does not: what the
+    // service then serves shows which one it read.
+    const template = join(dir, 'planted', PGLITE_TEMPLATE_FILE);
+    await mkdir(dirname(template));
+    await copyFile(SHIPPED, template);
+    const snapshot = JSON.parse(await readFile(templateSnapshot(SHIPPED), 'utf8')) as { rows: Record<string, Array<Record<string, unknown>>> };
+    const tables = Object.values(snapshot.rows).find((rows) => rows.some((row) => 'table_description' in row))!;
+    for (const row of tables) if (row.table_name === 'clients') row.table_description = 'Planted in the shipped snapshot.';
+    await writeFile(templateSnapshot(template), JSON.stringify(snapshot));
+
+    const dataDir = join(dir, 'from-planted');
+    expect(await seedFromTemplate(pgliteDir(dataDir), template, schemaSnapshotPath(dataDir))).toBe(true);
+    const server = await startForeground(['--data-dir', dataDir]);
+    try {
+      const openapi = await (await fetch(`${server.url}/rest/v1/`, { headers: { apikey: server.anonKey } })).json() as { definitions: Record<string, { description?: string }> };
+      expect(openapi.definitions.clients!.description).toBe('Planted in the shipped snapshot.');
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
   }, SLOW);
 
   it('keeps what was written when the server is killed, replaying the log the template starts', async () => {

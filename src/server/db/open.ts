@@ -1,7 +1,7 @@
 // Chooses the store: a PostgreSQL server when a URL is given, else PGlite (on disk under
 // <dataDir>/pglite, first copied from the shipped template, or in memory for tests). Drivers load
 // only when chosen.
-import { pgliteDir } from '../../local-service/data-dir.js';
+import { pgliteDir, schemaSnapshotPath } from '../../local-service/data-dir.js';
 import type { Database, DatabaseOptions } from './database.js';
 import type { PgliteTarget } from './pglite.js';
 import { seedFromTemplate, shippedTemplate } from './pglite-template.js';
@@ -15,7 +15,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   }
   const { openPglite } = await import('./pglite.js');
   const template = shippedTemplate();
-  if ('dataDir' in target && template) await seedFromTemplate(pgliteDir(target.dataDir), template);
+  if ('dataDir' in target && template) await seedFromTemplate(pgliteDir(target.dataDir), template, schemaSnapshotPath(target.dataDir));
   const pgliteTarget: PgliteTarget =
     'dataDir' in target ? { dataDir: pgliteDir(target.dataDir) } : target.loadDataDir ? { loadDataDir: target.loadDataDir } : {};
   return openPglite(pgliteTarget, options);

@@ -2,9 +2,17 @@
 // migrated, and trimmed to what a start needs, because every byte of it is unpacked on a first start.
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
+import { loadSchemaCache } from './schema-cache.js';
+import { catalogSnapshot } from './schema-snapshot.js';
 
-/** `through` stops at that version, for a test's template from an older build. */
-export async function buildPgliteTemplate({ through = Infinity }: { through?: number } = {}): Promise<Buffer> {
+interface TemplateOptions {
+  /** Stops at that version, for a test's template from an older build. */
+  through?: number;
+  /** Where to write the schema cache's snapshot of the template (schema-snapshot.ts), for a copy's first start. */
+  schemaSnapshot?: string;
+}
+
+export async function buildPgliteTemplate({ through = Infinity, schemaSnapshot }: TemplateOptions = {}): Promise<Buffer> {
   // Without recycling, the write-ahead log the migrations wrote is deleted at the checkpoint below
   // rather than kept as the next segment's file: the template keeps one segment, all but empty.
   const db = await openPglite({ settings: { wal_recycle: 'off' } });
@@ -24,6 +32,13 @@ export async function buildPgliteTemplate({ through = Infinity }: { through?: nu
     // A new segment, then a checkpoint: opening a copy has no log to replay, and the old segment goes.
     await db.query('select pg_switch_wal()');
     await db.exec('checkpoint');
+    // The catalog rows a start reads, under the catalog's fingerprint: a copy's first start finds it
+    // current and skips reading its catalog, as a restart does.
+    if (schemaSnapshot) {
+      const snapshot = await catalogSnapshot(db, schemaSnapshot);
+      await loadSchemaCache(snapshot);
+      await snapshot.save();
+    }
     return Buffer.from(await (await db.dumpDataDir()).arrayBuffer());
   } finally {
     await db.close();
