@@ -12,7 +12,8 @@ export function chunk<T>(rows: readonly T[], size: number, { maxBytes = Infinity
   let batch: T[] = [];
   let bytes = 2; // the brackets of the JSON array
   for (const row of rows) {
-    const rowBytes = Buffer.byteLength(JSON.stringify(row), 'utf8') + 1; // and its comma
+    // Sized only under a byte limit: batches of ids, or rows read back, need no JSON of each row.
+    const rowBytes = maxBytes === Infinity ? 0 : Buffer.byteLength(JSON.stringify(row), 'utf8') + 1; // and its comma
     if (batch.length > 0 && (batch.length === size || bytes + rowBytes > maxBytes)) {
       batches.push(batch);
       batch = [];
