@@ -4,12 +4,14 @@
 // booking is taken; what the periods keep is
 // named with until when. Asks first, or --yes. --json prints the service's answer.
 import { Command } from 'commander';
+import { ApiError } from '../../core/api-error.js';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import { nameWithId } from '../../model/short-id.js';
 import { todayIn } from '../../model/when.js';
 import type { Context } from '../context.js';
+import { lackingSchema } from '../shared/answers.js';
 import { erasureLines, type ErasureReport } from '../shared/erasure-report.js';
 import { retentionPeriods } from '../shared/retention-periods.js';
 import { confirmation, yesOption } from '../shared/confirm.js';
@@ -17,6 +19,9 @@ import { practiceTimeZone } from '../shared/input.js';
 import { resolveClient } from '../shared/resolve.js';
 
 type EraseOptions = RowOptions & { yes?: boolean };
+
+/** The schema version that added erasure: clients.erased_at and rpc/erase_client (migration 19). */
+const ERASURE_SCHEMA_VERSION = 19;
 
 /** clients.erased_at (migration 19): when a client was first erased. */
 interface ErasedAt {
@@ -50,8 +55,13 @@ async function runErase(text: string, options: EraseOptions, ctx: Context): Prom
   const client = await resolveClient(ctx, text, 'client');
   const api = await ctx.api();
   const timeZone = await practiceTimeZone(ctx);
-  // Erased before: asked and told as such, so nothing already gone is named as going again.
-  const [row] = await api.select<ErasedAt>('clients', query<ErasedAt>().eq('id', client.id).select(['erased_at']));
+  // Erased before: asked and told as such, so nothing already gone is named as going again. A
+  // schema without erased_at has no erase_client either: said before anything is asked.
+  const [row] = await api.select<ErasedAt>('clients', query<ErasedAt>().eq('id', client.id).select(['erased_at'])).catch(async (err: unknown) => {
+    // 42703: no such column.
+    if (err instanceof ApiError && err.code === '42703') throw await lackingSchema(api, 'The service cannot erase clients', ERASURE_SCHEMA_VERSION, ' (client erasure)');
+    throw err;
+  });
   const erasedOn = row?.erased_at ? todayIn(new Date(row.erased_at), timeZone) : null;
   await ask(erasedOn
     ? `Erase ${nameWithId(client)} again? They were erased on ${erasedOn}; what was added since goes now.`

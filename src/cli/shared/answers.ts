@@ -33,13 +33,22 @@ async function explainingMissing<Result>(api: ApiClient, name: string, since: nu
     return await call();
   } catch (err) {
     if (err instanceof ApiError && err.code === 'PGRST202') {
-      const has = await api.request({ method: 'POST', path: '/rest/v1/rpc/practice_schema_version', body: {}, idempotent: true })
-        .then((response) => `; it has version ${response.json<number>()}`, () => '');
-      throw new CommandError(
-        `The service has no function ${name}: its database lacks schema version ${since}${since === ANSWERS_SCHEMA_VERSION ? ' (the practice\'s answers as SQL functions)' : ''}${has}.`,
-        'Apply the schema with `practice server schema` (for a hosted project: `practice server schema --output supabase/migrations && supabase db push`), or upgrade the service.',
-      );
+      throw await lackingSchema(api, `The service has no function ${name}`, since,
+        since === ANSWERS_SCHEMA_VERSION ? ' (the practice\'s answers as SQL functions)' : '');
     }
     throw err;
   }
+}
+
+/**
+ * The error for a backend whose schema predates version `since`: `what` says what it cannot do
+ * (`about`, what that version brought), then the version it has, and how to apply the schema.
+ */
+export async function lackingSchema(api: ApiClient, what: string, since: number, about = ''): Promise<CommandError> {
+  const has = await api.request({ method: 'POST', path: '/rest/v1/rpc/practice_schema_version', body: {}, idempotent: true })
+    .then((response) => `; it has version ${response.json<number>()}`, () => '');
+  return new CommandError(
+    `${what}: its database lacks schema version ${since}${about}${has}.`,
+    'Apply the schema with `practice server schema` (for a hosted project: `practice server schema --output supabase/migrations && supabase db push`), or upgrade the service.',
+  );
 }
