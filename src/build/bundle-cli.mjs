@@ -127,6 +127,22 @@ const aesOnFirstUse = {
   },
 };
 
+// fontkit requires brotli as it loads, to read WOFF2 fonts; the documents embed only the TrueType and
+// OpenType fonts of formats/pdf/fonts.ts. So the bundle carries, instead of brotli's 1.4 MB (most of
+// it its dictionary, read on every `invoice pdf`: ~5 ms, bench/money/invoice-pdf.mjs), a decoder
+// that refuses: a WOFF2 font would fail saying why.
+const withoutWoff2 = {
+  name: 'without-woff2',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]brotli[\\/]decompress\.js$/ }, () => ({
+      contents: `module.exports = function decompress() {
+  throw new Error('practice embeds no WOFF2 font in its documents: its bundle has no brotli (src/build/bundle-cli.mjs)');
+};`,
+      loader: 'js',
+    }));
+  },
+};
+
 const { metafile } = await build({
   entryPoints: { cli: 'src/cli/program.ts' },
   bundle: true,
@@ -134,7 +150,7 @@ const { metafile } = await build({
   platform: 'node',
   format: 'esm',
   target: TARGET,
-  plugins: [packagesOutside, commanderSpawnsLazily, inflateNatively, aesOnFirstUse],
+  plugins: [packagesOutside, commanderSpawnsLazily, inflateNatively, aesOnFirstUse, withoutWoff2],
   // commander's own CommonJS, not the ES module wrapper its "import" condition names.
   // pdfkit's CommonJS too: its ES module build finds its files through import.meta, which a CommonJS
   // chunk does not have; required from it, its dependencies resolve to their CommonJS builds as well.
