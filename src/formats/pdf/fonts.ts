@@ -31,9 +31,31 @@ export async function loadFonts(texts: readonly string[]): Promise<Fonts> {
 }
 
 // Noto Sans covers Latin, Greek, Cyrillic (to U+052F), general punctuation and currency signs; a
-// character past those is looked for in the CJK font, which also has Latin, so a mixed name stays one run.
+// character past those is looked for in the CJK font.
 const BEYOND_NOTO_SANS = /[^\u0000-\u052f\u1e00-\u1fff\u2000-\u20cf\u2100-\u214f]/u;
 
-export function needsWideFont(text: string): boolean {
+function needsWideFont(text: string): boolean {
   return BEYOND_NOTO_SANS.test(text);
+}
+
+/** A stretch of text printed in one font: Noto Sans (regular or bold), or the wide CJK font. */
+export interface FontRun {
+  text: string;
+  wide: boolean;
+}
+
+/**
+ * The text cut where it changes between the two fonts. A name mixing both prints each letter in
+ * the font that has it: the CJK font's Latin lacks letters such as Ł, which printed as nothing when
+ * the whole name went to it.
+ */
+export function fontRuns(text: string): FontRun[] {
+  const runs: FontRun[] = [];
+  for (const character of text) {
+    const wide = BEYOND_NOTO_SANS.test(character);
+    const last = runs.at(-1);
+    if (last?.wide === wide) last.text += character;
+    else runs.push({ text: character, wide });
+  }
+  return runs;
 }

@@ -1,7 +1,7 @@
 // A printed document (invoice, credit note, superbill, receipt) as PDF bytes, through pdfkit, which
 // embeds each font subset to the glyphs used. Pure apart from the library: the document in, bytes out.
 import PDFDocument from 'pdfkit';
-import { type Fonts, needsWideFont } from './fonts.js';
+import { fontRuns, type FontRun, type Fonts } from './fonts.js';
 import { placedOnOneLine } from './one-line.js';
 
 export interface DocumentLine {
@@ -64,10 +64,25 @@ export function renderPdf(document: PrintedDocument, fonts: Fonts): Promise<Uint
   const write = (text: string, weight: 'regular' | 'bold', size: number, options: PDFKit.Mixins.TextOptions = {}, at?: [number, number]) => {
     // Precomposed (ü, not u and a combining ¨): the fonts come without mark positioning (font-tables.ts).
     const shown = text.normalize('NFC');
-    pdf.font(fonts.wide && needsWideFont(shown) ? 'wide' : weight).fontSize(size);
+    const runs = fonts.wide ? fontRuns(shown) : [{ text: shown, wide: false }];
+    if (runs.length > 1) return writeRuns(runs, weight, size, options, at);
+    pdf.font(runs[0]?.wide ? 'wide' : weight).fontSize(size);
     if (at && placedOnOneLine(pdf, shown, options, at)) return;
     if (at) pdf.text(shown, at[0], at[1], options);
     else pdf.text(shown, options);
+  };
+  // Runs of both fonts go as pdfkit's continued text: one paragraph, wrapped as one. pdfkit hangs
+  // each font from the top of the line by its own ascender, which the CJK font has shorter: every
+  // run gets Noto Sans' instead, so all sit on one baseline.
+  const writeRuns = (runs: FontRun[], weight: 'regular' | 'bold', size: number, options: PDFKit.Mixins.TextOptions, at?: [number, number]) => {
+    pdf.font(weight).fontSize(size);
+    const baseline = -((pdf as unknown as { _font: { ascender: number } })._font.ascender / 1000) * size;
+    runs.forEach((run, i) => {
+      pdf.font(run.wide ? 'wide' : weight).fontSize(size);
+      const part = { ...options, baseline, continued: i < runs.length - 1 };
+      if (i === 0 && at) pdf.text(run.text, at[0], at[1], part);
+      else pdf.text(run.text, part);
+    });
   };
 
   // A page after the first says whose it is: a loose page of a long invoice still names it.
