@@ -2,7 +2,7 @@
 // (dist/pglite-template.tar.gz, made by `npm run build`), not from initdb in WASM: seconds less on
 // the first start. The server migrates after opening as always, so a template older than the code
 // still ends fully migrated. Beside it, the schema cache's snapshot of it (schema-snapshot.ts), so a
-// first start skips reading the catalog as a restart does (bench/start: ~175 ms of ~830).
+// first start skips reading the catalog as a restart does (~175 ms of catalog queries in WASM).
 import { createReadStream } from 'node:fs';
 import { copyFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
