@@ -6,7 +6,7 @@ import { assertMigrated } from './db/assert-migrated.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { loadSchemaCache, type SchemaCache } from './db/schema-cache.js';
-import { catalogSnapshot } from './db/schema-snapshot.js';
+import { schemaCacheThrough } from './db/schema-snapshot.js';
 import { assertRowLevelSecurity } from './db/verify-security.js';
 
 export interface PreparedDatabase {
@@ -25,8 +25,9 @@ interface PrepareOptions {
 export async function prepareDatabase(db: Database, { migrations = true, schemaSnapshot }: PrepareOptions = {}): Promise<PreparedDatabase> {
   await (migrations ? migrate(db) : assertMigrated(db));
   await assertRowLevelSecurity(db);
-  const snapshot = schemaSnapshot ? await catalogSnapshot(db, schemaSnapshot) : null;
-  const [schema, accountStore] = await Promise.all([loadSchemaCache(snapshot ?? db), findAccountStore(db)]);
-  await snapshot?.save();
+  const [schema, accountStore] = await Promise.all([
+    schemaSnapshot ? schemaCacheThrough(db, schemaSnapshot) : loadSchemaCache(db),
+    findAccountStore(db),
+  ]);
   return { schema, accountStore };
 }

@@ -2,8 +2,7 @@
 // migrated, and trimmed to what a start needs, because every byte of it is unpacked on a first start.
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
-import { loadSchemaCache } from './schema-cache.js';
-import { catalogSnapshot } from './schema-snapshot.js';
+import { schemaCacheThrough } from './schema-snapshot.js';
 
 interface TemplateOptions {
   /** Stops at that version, for a test's template from an older build. */
@@ -34,11 +33,7 @@ export async function buildPgliteTemplate({ through = Infinity, schemaSnapshot }
     await db.exec('checkpoint');
     // The catalog rows a start reads, under the catalog's fingerprint: a copy's first start finds it
     // current and skips reading its catalog, as a restart does.
-    if (schemaSnapshot) {
-      const snapshot = await catalogSnapshot(db, schemaSnapshot);
-      await loadSchemaCache(snapshot);
-      await snapshot.save();
-    }
+    if (schemaSnapshot) await schemaCacheThrough(db, schemaSnapshot);
     return Buffer.from(await (await db.dumpDataDir()).arrayBuffer());
   } finally {
     await db.close();

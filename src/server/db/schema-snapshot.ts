@@ -8,6 +8,7 @@ import { promises as fsp } from 'node:fs';
 import { writeFileAtomically } from '../../fs/atomic-files.js';
 import type { Database } from './database.js';
 import type { CatalogReader } from './catalog-reader.js';
+import { loadSchemaCache, type SchemaCache } from './schema-cache.js';
 
 const CATALOGS = [
   'pg_namespace', 'pg_class', 'pg_attribute', 'pg_attrdef', 'pg_index', 'pg_constraint', 'pg_description',
@@ -38,7 +39,7 @@ interface SnapshotReader extends CatalogReader {
   save(): Promise<void>;
 }
 
-export async function catalogSnapshot(db: Database, file: string): Promise<SnapshotReader> {
+async function catalogSnapshot(db: Database, file: string): Promise<SnapshotReader> {
   const [{ fingerprint }] = (await db.query<{ fingerprint: string }>(FINGERPRINT)) as [{ fingerprint: string }];
   const saved = await readSnapshot(file);
   const kept = saved?.fingerprint === fingerprint ? saved.rows : {};
@@ -55,4 +56,12 @@ export async function catalogSnapshot(db: Database, file: string): Promise<Snaps
       await writeFileAtomically(file, JSON.stringify({ fingerprint, rows: read } satisfies Snapshot), { durable: false }).catch(() => {});
     },
   };
+}
+
+/** The schema cache, read through the snapshot in `file`, which is written again when it was stale. */
+export async function schemaCacheThrough(db: Database, file: string): Promise<SchemaCache> {
+  const snapshot = await catalogSnapshot(db, file);
+  const schema = await loadSchemaCache(snapshot);
+  await snapshot.save();
+  return schema;
 }
