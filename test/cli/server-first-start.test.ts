@@ -5,12 +5,14 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDir, schemaSnapshotPath } from '../../src/local-service/data-dir.js';
 import { migrations } from '../../src/server/db/migrations/index.js';
 import { openPglite } from '../../src/server/db/pglite.js';
 import { buildPgliteTemplate } from '../../src/server/db/pglite-template-build.js';
 import { PGLITE_TEMPLATE_FILE, seedFromTemplate, templateSnapshot } from '../../src/server/db/pglite-template.js';
+import { tarWithout } from '../../src/server/db/tar-without.js';
 import { startForeground } from '../helpers/foreground-server.js';
 
 const SHIPPED = fileURLToPath(new URL(`../../dist/${PGLITE_TEMPLATE_FILE}`, import.meta.url));
@@ -57,6 +59,27 @@ describe('the first start of a new data dir', () => {
     expect(started.versions).toEqual(ALL_VERSIONS);
     // initdb would have drawn a new identifier: the data dir is the template's copy.
     expect(started.systemId).toBe(shipped.systemId);
+  }, SLOW);
+
+  it('ships no free-space or visibility map, which the copy writes anew when it needs one', async () => {
+    const paths: string[] = [];
+    tarWithout(gunzipSync(await readFile(SHIPPED)), (path) => (paths.push(path), false));
+    expect(paths).toContain('base/5/1259');
+    expect(paths.filter((path) => /_(fsm|vm)$/.test(path))).toEqual([]);
+
+    const database = pgliteDir(join(dir, 'maps'));
+    expect(await seedFromTemplate(database, SHIPPED)).toBe(true);
+    const db = await openPglite({ dataDir: database });
+    try {
+      await db.exec('vacuum pg_catalog.pg_class');
+      const [maps] = await db.query<{ fsm: number; vm: number }>(
+        `select pg_relation_size('pg_catalog.pg_class', 'fsm')::int as fsm, pg_relation_size('pg_catalog.pg_class', 'vm')::int as vm`,
+      );
+      expect(maps!.fsm).toBeGreaterThan(0);
+      expect(maps!.vm).toBeGreaterThan(0);
+    } finally {
+      await db.close();
+    }
   }, SLOW);
 
   it('starts from the schema snapshot shipped beside the template, reading no catalog', async () => {

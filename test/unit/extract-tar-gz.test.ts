@@ -7,21 +7,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { extractTarGz } from '../../src/server/db/extract-tar-gz.js';
+import { tarEntry as entry, tarOf } from '../helpers/tar-entry.js';
 
-/** A ustar entry as PGlite's dumpDataDir writes one: header block, then the content padded to 512. */
-function entry(name: string, type: string, content = ''): Buffer {
-  const header = Buffer.alloc(512);
-  header.write(name, 0);
-  header.write('0000644\0', 100);
-  header.write(`${Buffer.byteLength(content).toString(8).padStart(11, '0')}\0`, 124);
-  header.write(type, 156);
-  header.write('ustar\0', 257);
-  const body = Buffer.alloc(Math.ceil(Buffer.byteLength(content) / 512) * 512);
-  body.write(content);
-  return Buffer.concat([header, body]);
-}
-
-const archive = (...entries: Buffer[]) => gzipSync(Buffer.concat([...entries, Buffer.alloc(1024)]));
+const archive = (...entries: Buffer[]) => gzipSync(tarOf(...entries));
 
 let dir: string;
 beforeEach(async () => {

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 
-const BLOCK = 512;
+export const BLOCK = 512;
 const CHUNK = 64 * 1024;
 const ZEROS = Buffer.alloc(CHUNK);
 
@@ -21,13 +21,16 @@ function field(header: Buffer, start: number, length: number): string {
 }
 
 /** The entry's path inside the archive, refused if it would land outside the target folder. */
-function entryPath(header: Buffer): string {
+export function entryPath(header: Buffer): string {
   const name = field(header, 0, 100);
   const prefix = field(header, 257, 6).startsWith('ustar') ? field(header, 345, 155) : '';
   const path = normalize(prefix ? `${prefix}/${name}` : name).replace(/^[\\/]+/, '');
   if (path.split(/[\\/]/).includes('..')) throw new Error(`The archive's entry "${path}" points outside its folder.`);
   return path;
 }
+
+/** The length of the entry's content, which follows its header padded to whole blocks. */
+export const entrySize = (header: Buffer): number => parseInt(field(header, 124, 12).trim() || '0', 8);
 
 /** A file being written: bytes of zeros are skipped, and the length set at the end leaves them a hole. */
 interface OpenFile {
@@ -84,7 +87,7 @@ class TarWriter {
       this.ended = true; // the end: every entry has a name
       return;
     }
-    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
+    const size = entrySize(header);
     const type = String.fromCharCode(header[156]!);
     const path = join(this.target, entryPath(header));
     if (type === '5') return this.folder(path);
