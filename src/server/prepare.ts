@@ -5,9 +5,9 @@ import { findAccountStore, type AccountStore } from './auth/account-store.js';
 import { assertMigrated } from './db/assert-migrated.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { loadSchemaCache, type SchemaCache } from './db/schema-cache.js';
-import { schemaCacheThrough } from './db/schema-snapshot.js';
-import { assertRowLevelSecurity } from './db/verify-security.js';
+import { readCatalogAtStart } from './db/catalog-at-start.js';
+import type { SchemaCache } from './db/schema-cache.js';
+import { readThroughSnapshot } from './db/schema-snapshot.js';
 
 export interface PreparedDatabase {
   schema: SchemaCache;
@@ -24,9 +24,8 @@ interface PrepareOptions {
 
 export async function prepareDatabase(db: Database, { migrations = true, schemaSnapshot }: PrepareOptions = {}): Promise<PreparedDatabase> {
   await (migrations ? migrate(db) : assertMigrated(db));
-  await assertRowLevelSecurity(db);
   const [schema, accountStore] = await Promise.all([
-    schemaSnapshot ? schemaCacheThrough(db, schemaSnapshot) : loadSchemaCache(db),
+    schemaSnapshot ? readThroughSnapshot(db, schemaSnapshot, readCatalogAtStart) : readCatalogAtStart(db),
     findAccountStore(db),
   ]);
   return { schema, accountStore };

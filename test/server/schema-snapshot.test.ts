@@ -1,13 +1,14 @@
-// The schema cache's catalog rows kept between starts of the embedded service (schema-snapshot.ts):
+// The catalog rows a start reads, kept between starts of the embedded service (schema-snapshot.ts):
 // a second start reads none of the catalog queries, and any change of the catalog (a table, a
-// column's comment, a function, a dropped table) or a damaged file makes it read them afresh.
+// column's comment, a function, a dropped table, a table's or a role's row-level security) or a
+// damaged file makes it read them afresh.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Database } from '../../src/server/db/database.js';
 import { prepareDatabase } from '../../src/server/prepare.js';
-import { openTestDatabase, serviceMigrates } from '../helpers/store.js';
+import { openTestDatabase, serviceMigrates, testStore } from '../helpers/store.js';
 
 const { db, drop } = await openTestDatabase();
 const dir = await mkdtemp(join(tmpdir(), 'practice-schema-snapshot-'));
@@ -58,6 +59,31 @@ describe('the schema snapshot of the embedded database', () => {
     expect((await start()).schema.routines.get('snapshot_probe_answer')?.[0]?.executableBy.has('authenticated')).toBe(true);
     await db.exec('drop function public.snapshot_probe_answer()');
     expect((await start()).schema.routines.has('snapshot_probe_answer')).toBe(false);
+  });
+
+  test('the security check reads through it too: a table left unguarded since is refused at the next start', async () => {
+    const kept = await catalogQueries();
+    expect(kept.some((sql) => sql.includes('relforcerowsecurity'))).toBe(true);
+    expect((await start()).asked.filter((sql) => kept.includes(sql))).toEqual([]);
+    await db.exec('alter table public.expenses disable row level security');
+    try {
+      await expect(start()).rejects.toThrow(/table public\.expenses has row-level security off/);
+    } finally {
+      await db.exec('alter table public.expenses enable row level security');
+    }
+    await expect(start()).resolves.toBeDefined();
+  });
+
+  // Roles are shared by the whole PostgreSQL cluster, so only PGlite's private copy may change one.
+  test.runIf(testStore() === 'pglite')('a request role given BYPASSRLS since is refused at the next start', async () => {
+    await start();
+    await db.exec('alter role anon bypassrls');
+    try {
+      await expect(start()).rejects.toThrow(/role anon has BYPASSRLS/);
+    } finally {
+      await db.exec('alter role anon nobypassrls');
+    }
+    await expect(start()).resolves.toBeDefined();
   });
 
   test('a damaged file is read as none and written anew', async () => {

@@ -3,7 +3,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
-import { schemaCacheThrough } from './schema-snapshot.js';
+import { readCatalogAtStart } from './catalog-at-start.js';
+import { readThroughSnapshot } from './schema-snapshot.js';
 import { tarWithout } from './tar-without.js';
 
 // A table's free-space map and visibility map (its _fsm and _vm files): hints that PostgreSQL reads
@@ -41,7 +42,7 @@ export async function buildPgliteTemplate({ through = Infinity, schemaSnapshot }
     await db.exec('checkpoint');
     // The catalog rows a start reads, under the catalog's fingerprint: a copy's first start finds it
     // current and skips reading its catalog, as a restart does.
-    if (schemaSnapshot) await schemaCacheThrough(db, schemaSnapshot);
+    if (schemaSnapshot) await readThroughSnapshot(db, schemaSnapshot, readCatalogAtStart);
     const tar = gunzipSync(Buffer.from(await (await db.dumpDataDir()).arrayBuffer()));
     return gzipSync(tarWithout(tar, (path) => REBUILT_FORK.test(path)));
   } finally {

@@ -1,6 +1,7 @@
-// The rows the schema cache is built from, kept in a file beside the embedded database: a restart
-// of the service reads one fingerprint of the catalog instead of every table, key and function
-// (bench/start: ~75 ms of a ~660 ms restart). The fingerprint is the row count and newest row
+// The catalog rows a start reads (the security check's and the schema cache's, catalog-at-start.ts),
+// kept in a file beside the embedded database: a restart of the service reads one fingerprint of the
+// catalog instead of every table, key, function and request role (bench/start: ~75 ms of a ~660 ms
+// restart for the schema cache, ~25-60 ms more for the security check). The fingerprint is the row count and newest row
 // version of each catalog those rows come from, so a migration, a restored backup or any DDL makes
 // the next start read the catalog afresh. A file that is missing, unreadable or stale is a miss,
 // never a failed start: it is a cache.
@@ -8,11 +9,10 @@ import { promises as fsp } from 'node:fs';
 import { writeFileAtomically } from '../../fs/atomic-files.js';
 import type { Database } from './database.js';
 import type { CatalogReader } from './catalog-reader.js';
-import { loadSchemaCache, type SchemaCache } from './schema-cache.js';
 
 const CATALOGS = [
   'pg_namespace', 'pg_class', 'pg_attribute', 'pg_attrdef', 'pg_index', 'pg_constraint', 'pg_description',
-  'pg_proc', 'pg_type', 'pg_auth_members',
+  'pg_proc', 'pg_type', 'pg_auth_members', 'pg_authid',
 ];
 
 const FINGERPRINT = `select array[${CATALOGS.map(
@@ -58,10 +58,10 @@ async function catalogSnapshot(db: Database, file: string): Promise<SnapshotRead
   };
 }
 
-/** The schema cache, read through the snapshot in `file`, which is written again when it was stale. */
-export async function schemaCacheThrough(db: Database, file: string): Promise<SchemaCache> {
+/** What `read` makes of the catalog, read through the snapshot in `file`, which is written again when it was stale. */
+export async function readThroughSnapshot<T>(db: Database, file: string, read: (catalog: CatalogReader) => Promise<T>): Promise<T> {
   const snapshot = await catalogSnapshot(db, file);
-  const schema = await loadSchemaCache(snapshot);
+  const result = await read(snapshot);
   await snapshot.save();
-  return schema;
+  return result;
 }

@@ -1,8 +1,11 @@
 // The refusal to serve without row-level security (PROTOCOL.md section 5): every way a request
-// role could see other practices' rows is checked at start, and named with its fix.
-import type { Database } from './database.js';
+// role could see other practices' rows is checked at start, and named with its fix. Its queries
+// take no parameters, so the embedded service's restart reads their rows from the catalog's
+// snapshot as it does the schema cache's (schema-snapshot.ts), afresh whenever the catalog changed.
+import type { CatalogReader } from './catalog-reader.js';
 
 const REQUEST_ROLES = ['anon', 'authenticated'];
+const REQUEST_ROLE_NAMES = `array[${REQUEST_ROLES.map((name) => `'${name}'`).join(', ')}]`;
 
 interface RoleRow {
   name: string;
@@ -23,7 +26,7 @@ interface RelationRow {
 
 const ROLES = `
   select rolname::text as name, rolsuper as superuser, rolbypassrls as bypass_rls
-  from pg_roles where rolname = any($1)`;
+  from pg_roles where rolname = any(${REQUEST_ROLE_NAMES})`;
 
 // A table's owner bypasses its RLS, and so does every role with the owner's privileges.
 const RELATIONS = `
@@ -32,7 +35,7 @@ const RELATIONS = `
          coalesce('security_invoker=true' = any(c.reloptions) or 'security_invoker=on' = any(c.reloptions), false)
            as security_invoker,
          (select array_agg(r.rolname::text order by r.rolname) from pg_roles r
-           where r.rolname = any($1) and pg_has_role(r.oid, c.relowner, 'USAGE')) as owned_by
+           where r.rolname = any(${REQUEST_ROLE_NAMES}) and pg_has_role(r.oid, c.relowner, 'USAGE')) as owned_by
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = 'public' and c.relkind in ('r', 'p', 'v')
   order by c.relname`;
@@ -78,11 +81,8 @@ function relationProblems(relations: RelationRow[]): string[] {
   return problems;
 }
 
-export async function assertRowLevelSecurity(db: Database): Promise<void> {
-  const [roles, relations] = await Promise.all([
-    db.query<RoleRow>(ROLES, [REQUEST_ROLES]),
-    db.query<RelationRow>(RELATIONS, [REQUEST_ROLES]),
-  ]);
+export async function assertRowLevelSecurity(catalog: CatalogReader): Promise<void> {
+  const [roles, relations] = await Promise.all([catalog.query<RoleRow>(ROLES), catalog.query<RelationRow>(RELATIONS)]);
   const problems = [...roleProblems(roles), ...relationProblems(relations)];
   if (problems.length > 0) {
     throw new Error(`Refusing to serve: requests could reach other practices' rows.\n- ${problems.join('\n- ')}`);
