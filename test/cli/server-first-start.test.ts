@@ -61,7 +61,7 @@ describe('the first start of a new data dir', () => {
     expect(started.systemId).toBe(shipped.systemId);
   }, SLOW);
 
-  it('ships no free-space or visibility map, which the copy writes anew when it needs one', async () => {
+  it('ships no free-space or visibility map, which the copy writes anew when it needs one, and 1 MB log segments', async () => {
     const paths: string[] = [];
     tarWithout(gunzipSync(await readFile(SHIPPED)), (path) => (paths.push(path), false));
     expect(paths).toContain('base/5/1259');
@@ -77,6 +77,7 @@ describe('the first start of a new data dir', () => {
       );
       expect(maps!.fsm).toBeGreaterThan(0);
       expect(maps!.vm).toBeGreaterThan(0);
+      expect(await db.query(`select current_setting('wal_segment_size') as size`)).toEqual([{ size: '1MB' }]);
     } finally {
       await db.close();
     }
