@@ -1,10 +1,10 @@
 // The catalog rows a start reads (the security check's and the schema cache's, catalog-at-start.ts),
 // kept in a file beside the embedded database: a restart of the service reads one fingerprint of the
 // catalog instead of every table, key, function and request role (bench/start: ~75 ms of a ~660 ms
-// restart for the schema cache, ~25-60 ms more for the security check). The fingerprint is the row count and newest row
-// version of each catalog those rows come from, so a migration, a restored backup or any DDL makes
-// the next start read the catalog afresh. A file that is missing, unreadable or stale is a miss,
-// never a failed start: it is a cache.
+// restart for the schema cache, ~25-60 ms more for the security check). The fingerprint is the row
+// count and newest row version of each catalog those rows come from, so a migration, a restored
+// backup or any DDL makes the next start read the catalog afresh. A file that is missing,
+// unreadable or stale is a miss, never a failed start: it is a cache.
 import { promises as fsp } from 'node:fs';
 import { writeFileAtomically } from '../../fs/atomic-files.js';
 import type { Database } from './database.js';
