@@ -1,19 +1,11 @@
 // Readies a database for serving: versioned migrations (or, with them off, the check that someone
 // applied them all), the refusal to serve without row-level security, then what the service reads
 // of it once, at start: the schema cache the REST planner works from, and whose the accounts are.
-import { findAccountStore, type AccountStore } from './auth/account-store.js';
 import { assertMigrated } from './db/assert-migrated.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { readCatalogAtStart } from './db/catalog-at-start.js';
-import type { SchemaCache } from './db/schema-cache.js';
+import { readCatalogAtStart, type CatalogAtStart } from './db/catalog-at-start.js';
 import { readThroughSnapshot } from './db/schema-snapshot.js';
-
-export interface PreparedDatabase {
-  schema: SchemaCache;
-  /** Where /auth/v1 finds accounts: in this database, or with the project's Supabase Auth. */
-  accountStore: AccountStore;
-}
 
 interface PrepareOptions {
   /** false: the schema was applied by someone else; check that it was, migrate nothing. */
@@ -22,11 +14,7 @@ interface PrepareOptions {
   schemaSnapshot?: string | undefined;
 }
 
-export async function prepareDatabase(db: Database, { migrations = true, schemaSnapshot }: PrepareOptions = {}): Promise<PreparedDatabase> {
+export async function prepareDatabase(db: Database, { migrations = true, schemaSnapshot }: PrepareOptions = {}): Promise<CatalogAtStart> {
   await (migrations ? migrate(db) : assertMigrated(db));
-  const [schema, accountStore] = await Promise.all([
-    schemaSnapshot ? readThroughSnapshot(db, schemaSnapshot, readCatalogAtStart) : readCatalogAtStart(db),
-    findAccountStore(db),
-  ]);
-  return { schema, accountStore };
+  return schemaSnapshot ? readThroughSnapshot(db, schemaSnapshot, readCatalogAtStart) : readCatalogAtStart(db);
 }

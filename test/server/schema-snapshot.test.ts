@@ -61,9 +61,10 @@ describe('the schema snapshot of the embedded database', () => {
     expect((await start()).schema.routines.has('snapshot_probe_answer')).toBe(false);
   });
 
-  test('the security check reads through it too: a table left unguarded since is refused at the next start', async () => {
+  test('the security check and the accounts\' place read through it too: a table left unguarded since is refused at the next start', async () => {
     const kept = await catalogQueries();
     expect(kept.some((sql) => sql.includes('relforcerowsecurity'))).toBe(true);
+    expect(kept.some((sql) => sql.includes('email_identity_id'))).toBe(true);
     expect((await start()).asked.filter((sql) => kept.includes(sql))).toEqual([]);
     await db.exec('alter table public.expenses disable row level security');
     try {

@@ -2,6 +2,7 @@
 // project it does not: migrations 2 and 6 leave Supabase Auth's auth.users alone and create no
 // sessions, so accounts and sign-in there are Supabase Auth's, at the project's own URL, and this
 // service only verifies the tokens Supabase Auth signs with the project's JWT secret.
+import type { CatalogReader } from '../db/catalog-reader.js';
 import type { Database } from '../db/database.js';
 import { authFailures } from '../errors.js';
 
@@ -25,8 +26,9 @@ const PRESENT = `
   join pg_catalog.pg_attribute a
     on a.attrelid = pg_catalog.to_regclass(marker.relation) and a.attname = marker.name and not a.attisdropped`;
 
-export async function findAccountStore(db: Database): Promise<AccountStore> {
-  const [row] = await db.query<{ found: number }>(PRESENT);
+/** Read through the embedded database's catalog snapshot at a restart (db/catalog-at-start.ts). */
+export async function findAccountStore(catalog: CatalogReader): Promise<AccountStore> {
+  const [row] = await catalog.query<{ found: number }>(PRESENT);
   return row?.found === EMBEDDED_ONLY.length ? 'embedded' : 'external';
 }
 
