@@ -10,7 +10,7 @@ import { readThroughSnapshot } from './db/schema-snapshot.js';
 interface PrepareOptions {
   /** false: the schema was applied by someone else; check that it was, migrate nothing. */
   migrations?: boolean;
-  /** A file that keeps the schema cache's catalog rows between starts (the embedded database's own). */
+  /** A file that keeps the catalog rows a start reads between starts (the embedded database's own). */
   schemaSnapshot?: string | undefined;
 }
 

@@ -16,13 +16,14 @@ const REBUILT_FORK = /^(base\/\d+|global)\/\d+_(fsm|vm)$/;
 interface TemplateOptions {
   /** Stops at that version, for a test's template from an older build. */
   through?: number;
-  /** Where to write the schema cache's snapshot of the template (schema-snapshot.ts), for a copy's first start. */
+  /** Where to write the snapshot of the template's catalog rows (schema-snapshot.ts), for a copy's first start. */
   schemaSnapshot?: string;
 }
 
 export async function buildPgliteTemplate({ through = Infinity, schemaSnapshot }: TemplateOptions = {}): Promise<Buffer> {
   // Without recycling, the write-ahead log the migrations wrote is deleted at the checkpoint below
-  // rather than kept as the next segment's file: the template keeps one segment, all but empty.
+  // rather than kept as the next segment's file: the template keeps its current segment, all but
+  // empty.
   const db = await openPglite({ settings: { wal_recycle: 'off' } });
   try {
     await migrate(db, { through });
