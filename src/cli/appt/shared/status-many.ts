@@ -12,6 +12,7 @@ import type { Appointment } from '../../../model/records.js';
 import type { Context } from '../../context.js';
 import { CommandError, UsageError } from '../../errors.js';
 import { confirmation } from '../../shared/confirm.js';
+import { inOrderRead } from '../../shared/in-order-read.js';
 import { IDS_PER_REQUEST } from '../../shared/read-by-ids.js';
 import { reportChangedRows } from '../../shared/report.js';
 import { type Concern, confirmConcerns, notStartedConcern } from './concerns.js';
@@ -76,9 +77,7 @@ export async function runStatusMany(ids: string[], verb: StatusVerb, options: Co
       throw err;
     }
   }
-  // In the order they were listed (a PATCH answers its rows in no order of its own).
-  const position = new Map(changing.map((row, i) => [row.id, i]));
-  changed.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  inOrderRead(changed, changing);
   await reportChangedRows(ctx, `${verb.done}: ${countOf(changed.length, 'appointment')}\n${changed.map((row) => `  ${describe(row)}`).join('\n')}`, changed, COLUMNS, options);
 }
 
