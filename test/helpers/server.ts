@@ -1,6 +1,7 @@
-// One practice service per test file, on loopback over real HTTP, backed by a fresh copy of the
-// project's template database (store.ts), started as `server start` would be on that store: with its
-// migrations off on the supabase store, as `--no-migrate` starts it on a hosted Supabase project.
+// One practice service per test file, on loopback over real HTTP, backed by a copy of the project's
+// template database (store.ts) that may have served the worker's earlier files (database-pool.ts),
+// started as `server start` would be on that store: with its migrations off on the supabase store,
+// as `--no-migrate` starts it on a hosted Supabase project.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
@@ -12,9 +13,8 @@ import type { Database, DatabaseOptions } from '../../src/server/db/database.js'
 import type { SchemaCache } from '../../src/server/db/schema-cache.js';
 import { DEFAULT_CONNECTION_SETTINGS, type ConnectionSettings, type RateLimitSettings } from '../../src/server/http/limits.js';
 import type { RateLimitStore } from '../../src/server/http/rate-limits.js';
-import { prepareDatabase } from '../../src/server/prepare.js';
 import { listen } from '../../src/server/serve.js';
-import { openTestDatabase, serviceMigrates } from './store.js';
+import { borrowDatabase } from './database-pool.js';
 
 export interface Therapist {
   id: string;
@@ -166,9 +166,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { db, drop } = await openTestDatabase(options.database);
-  if (options.schemaSql) await db.exec(options.schemaSql);
-  const { schema, accountStore } = await prepareDatabase(db, { migrations: serviceMigrates() });
+  const { db, schema, accountStore, release } = await borrowDatabase(options);
   const keys = await keysFromSecret(randomBytes(32).toString('hex'));
-  return startInstance({ db, schema, accountStore, keys }, options, drop);
+  return startInstance({ db, schema, accountStore, keys }, options, release);
 }

@@ -41,7 +41,8 @@ export async function openTestDatabase(options: DatabaseOptions = {}): Promise<T
     return { db, drop: () => db.close() };
   }
   const serverUrl = process.env.PRACTICE_TEST_DATABASE_URL!;
-  const name = `practice_test_${randomBytes(6).toString('hex')}`;
+  // Named after the run's template, so that the run's end drops whatever a worker kept (global-setup.ts).
+  const name = `${inject('postgresTemplate')}_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name} template ${inject('postgresTemplate')}`);
   const db = await openDatabase({ url: databaseUrl(serverUrl, name) }, options);

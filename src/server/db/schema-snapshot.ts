@@ -46,8 +46,14 @@ interface SnapshotReader extends CatalogReader {
   save(): Promise<void>;
 }
 
-async function catalogSnapshot(db: Database, file: string): Promise<SnapshotReader> {
+/** What changes whenever the catalog does: any DDL, a migration, a restored backup. */
+export async function catalogFingerprint(db: Database): Promise<string> {
   const [{ fingerprint }] = (await db.query<{ fingerprint: string }>(FINGERPRINT)) as [{ fingerprint: string }];
+  return fingerprint;
+}
+
+async function catalogSnapshot(db: Database, file: string): Promise<SnapshotReader> {
+  const fingerprint = await catalogFingerprint(db);
   const saved = await readSnapshot(file);
   const kept = saved?.fingerprint === fingerprint ? saved.rows : {};
   const read: Record<string, unknown[]> = {};
