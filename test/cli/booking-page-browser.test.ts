@@ -2,6 +2,7 @@
 // playwright-core (nothing downloaded). A client books with the mouse at 1280 px and another with the
 // keyboard alone at 375 px; both requests are then found by `practice appt requests`. No console
 // errors; screenshots of both widths go to .ci/artifacts/ for a person to look at.
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import { signedInCli } from '../helpers/signed-in-cli.js';
 
 const CHROMIUM = process.env.PRACTICE_CHROMIUM ?? '/usr/bin/chromium';
 const ARTIFACTS = new URL('../../.ci/artifacts/', import.meta.url).pathname;
-const SLUG = 'anna-massage';
+// Slugs are unique across practices, and the worker's database may hold earlier files' pages.
+const SLUG = `anna-massage-${randomUUID().slice(0, 8)}`;
 
 // CI installs Chromium (.ci/run): there a missing browser is a failure, never a skipped test.
 if (!existsSync(CHROMIUM) && process.env.CI) throw new Error(`The booking page's browser test needs Chromium at ${CHROMIUM} (Debian: apt-get install chromium).`);

@@ -3,6 +3,7 @@
 // `appt requests`, `appt accept` and `appt decline`; the client told of each through the --exec hook
 // (PRACTICE_REMINDER_KIND requested, accepted, declined), the answer alone when nothing was told
 // before it; the page turned off. In order.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import { call } from '../helpers/server.js';
 import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
 
 const { server, home } = await signedInCli();
+// Slugs are unique across practices, and the worker's database may hold earlier files' pages.
+const SLUG = `anna-massage-${randomUUID().slice(0, 8)}`;
 const ids: Record<string, string> = {};
 let dir: string;
 
@@ -26,7 +29,7 @@ const lines = async (log: string) => (await readFile(log, 'utf8').catch(() => ''
 /** The first two free starts of the service on the day `daysAhead` from now. */
 async function twoStarts(daysAhead = 3): Promise<string[]> {
   const day = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-  const free = await publicCall('booking_free_starts', { slug: 'anna-massage', service_id: ids.swedish, from_day: day, to_day: day });
+  const free = await publicCall('booking_free_starts', { slug: SLUG, service_id: ids.swedish, from_day: day, to_day: day });
   expect(free.status, free.text).toBe(200);
   return (free.body as Array<{ starts_at: string }>).slice(0, 8).filter((_, index) => index % 4 === 0).map((start) => start.starts_at);
 }
@@ -49,20 +52,20 @@ describe('practice booking', () => {
     expect(noSlug.stderr).toContain('--slug: the first time');
     const badSlug = await home.run(['booking', 'enable', '--slug', 'Anna Massage!']);
     expect(badSlug.code).toBe(2);
-    const badSpan = await home.run(['booking', 'enable', '--slug', 'anna-massage', '--notice', 'soon']);
+    const badSpan = await home.run(['booking', 'enable', '--slug', SLUG, '--notice', 'soon']);
     expect(badSpan.code).toBe(2);
     expect(badSpan.stderr).toContain("--notice: expected a span like 90m, 24h or 2d");
     expect((await home.run(['booking'])).code).toBe(1);
   });
 
   it('turns the page on with its services, notice, horizon and hold', async () => {
-    const result = await home.run(['booking', 'enable', '--slug', 'anna-massage', '--services', 'Swedish 60', '--notice', '2h', '--horizon', '14d', '--hold', '12h', '--json']);
+    const result = await home.run(['booking', 'enable', '--slug', SLUG, '--services', 'Swedish 60', '--notice', '2h', '--horizon', '14d', '--hold', '12h', '--json']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({
-      slug: 'anna-massage', enabled: true, address: `${server.url}/book/anna-massage`, services: ['Swedish 60'],
+      slug: SLUG, enabled: true, address: `${server.url}/book/${SLUG}`, services: ['Swedish 60'],
       notice_minutes: 120, horizon_days: 14, hold_minutes: 720, instant: false, time_zone: 'Europe/Berlin',
     });
-    const page = await publicCall('booking_page', { slug: 'anna-massage' });
+    const page = await publicCall('booking_page', { slug: SLUG });
     expect(page.body.services).toEqual([{ id: ids.swedish, name: 'Swedish 60', duration_minutes: 60, price: '85.00' }]);
   });
 
@@ -91,7 +94,7 @@ describe('practice booking', () => {
     expect(JSON.parse(listed.stdout)).toEqual([
       { id: 'injuries', type: 'text', required: true }, { id: 'first', type: 'yes_no', required: false },
     ]);
-    const page = await publicCall('booking_page', { slug: 'anna-massage' });
+    const page = await publicCall('booking_page', { slug: SLUG });
     expect(page.body.consent).toEqual({ version: 2, text: 'I agree to the cancellation policy (24 hours).' });
     expect(page.body.questions).toHaveLength(2);
   });
@@ -100,7 +103,7 @@ describe('practice booking', () => {
     const [first, second] = await twoStarts();
     for (const [starts_at, name, email] of [[first, 'Bo Berg', 'bo@example.com'], [second, 'Cy Dahl', 'cy@example.com']] as const) {
       const reply = await publicCall('booking_request', {
-        slug: 'anna-massage', service_id: ids.swedish, starts_at, name, email, answers: { injuries: 'none', first: true }, consent_version: 2,
+        slug: SLUG, service_id: ids.swedish, starts_at, name, email, answers: { injuries: 'none', first: true }, consent_version: 2,
       });
       expect(reply.status, reply.text).toBe(200);
     }
@@ -142,7 +145,7 @@ describe('practice booking', () => {
     const [first, second] = await twoStarts(4);
     for (const [starts_at, name, email] of [[first, 'Dee Falk', 'dee@example.com'], [second, 'Eve Gray', 'eve@example.com']] as const) {
       const reply = await publicCall('booking_request', {
-        slug: 'anna-massage', service_id: ids.swedish, starts_at, name, email, answers: { injuries: 'none', first: true }, consent_version: 2,
+        slug: SLUG, service_id: ids.swedish, starts_at, name, email, answers: { injuries: 'none', first: true }, consent_version: 2,
       });
       expect(reply.status, reply.text).toBe(200);
     }
@@ -175,13 +178,13 @@ describe('practice booking', () => {
   it('turns the page off: its address answers as an unknown one', async () => {
     const off = await home.run(['booking', 'disable']);
     expect(off.code, off.stderr).toBe(0);
-    const page = await publicCall('booking_page', { slug: 'anna-massage' });
+    const page = await publicCall('booking_page', { slug: SLUG });
     expect(page.status).toBe(404);
     expect(page.body.message).toBe('No booking page at this address.');
     const again = await home.run(['booking', 'disable']);
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('already off');
     const show = await home.run(['booking', 'show', '--json', 'slug,enabled']);
-    expect(JSON.parse(show.stdout)).toEqual({ slug: 'anna-massage', enabled: false });
+    expect(JSON.parse(show.stdout)).toEqual({ slug: SLUG, enabled: false });
   });
 });
