@@ -17,19 +17,23 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const NOT_ON_SUPABASE = ['admin-backup', 'migrations', 'auth-endpoints', 'auth-refresh', 'auth-user-update', 'supabase-js-auth']
   .map((name) => `test/server/${name}.test.ts`);
 
+// PRACTICE_TEST_STORES (a comma list of pglite, postgres, supabase) narrows a run to those stores:
+// CI runs each PostgreSQL pass under one Node version, the other under the other (.ci/run).
+const chosenStores = process.env.PRACTICE_TEST_STORES?.split(',').map((store) => store.trim());
 const storeProjects = [
   { name: 'server:pglite', store: 'pglite', leftOut: [] as string[] },
   ...(process.env.PRACTICE_TEST_DATABASE_URL ? [
     { name: 'server:postgres', store: 'postgres', leftOut: [] },
     { name: 'server:supabase', store: 'supabase', leftOut: NOT_ON_SUPABASE },
   ] : []),
-];
+].filter(({ store }) => !chosenStores || chosenStores.includes(store));
 
 // What this run leaves out, said once at its start (vitest reads this file once per project): a
 // fresh machine has neither server, CI has both.
 if (!process.env.PRACTICE_TEST_LEFT_OUT_SAID) {
   process.env.PRACTICE_TEST_LEFT_OUT_SAID = '1';
   if (!process.env.PRACTICE_TEST_DATABASE_URL) console.warn('Not run: the server suite against PostgreSQL, migrated and Supabase-shaped (set PRACTICE_TEST_DATABASE_URL to run it).');
+  if (chosenStores) console.warn(`Run on these stores only (PRACTICE_TEST_STORES): ${storeProjects.map(({ name }) => name).join(', ')}.`);
   if (!process.env.REDIS_URL) console.warn('Not run: the rate-limit test of instances sharing Redis (set REDIS_URL to run it).');
   if (!process.env.PRACTICE_TEST_DATABASE_URL || !process.env.REDIS_URL) console.warn('Not run: three service instances on one PostgreSQL and one Redis, one killed (set both to run it).');
 }
