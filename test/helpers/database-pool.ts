@@ -68,7 +68,7 @@ export async function borrowDatabase({ database, schemaSql }: Special = {}): Pro
     accountStore: entry.accountStore,
     async release() {
       if (await stillAsHandedOut(entry)) spares.push(entry);
-      else await entry.opened.drop().catch(() => {});
+      else await entry.opened.drop().catch(() => {}); // a database its test closed is gone already
     },
   };
 }
