@@ -2,14 +2,15 @@
 // diagnosis codes on services and clients, invoices numbered without gaps (also when issued at once)
 // and final once issued, credit notes, and PDFs whose text, fonts and page poppler reads back.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
 
 const { home } = await signedInCli();
 const folder = mkdtempSync(join(tmpdir(), 'practice-invoices-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const year = new Date().getFullYear();
 
 async function json(args: string[]) {

@@ -3,7 +3,7 @@
 // A path below a regular file (ENOTDIR) fails for anyone; root ignores file modes, so the read-only
 // (EROFS) and full (ENOSPC) cases mount a small tmpfs, which needs root (as CI runs): they run only then.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliHome, tempHome } from '../helpers/cli.js';
@@ -26,6 +26,7 @@ const canMount = process.getuid?.() === 0 && (() => {
   const probe = `/tmp/practice-mount-probe-${process.pid}`;
   const ok = mountTmpfs(probe, 'size=64k');
   if (ok) execFileSync('umount', [mounts.pop()!]);
+  rmSync(probe, { recursive: true, force: true });
   return ok;
 })();
 
