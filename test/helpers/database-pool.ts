@@ -56,7 +56,7 @@ export async function borrowDatabase({ database, schemaSql }: Special = {}): Pro
   if (database || schemaSql) {
     const opened = await openTestDatabase(database);
     if (schemaSql) await opened.db.exec(schemaSql);
-    const { schema, accountStore } = await prepare(opened);
+    const { schema, accountStore } = await prepareDatabase(opened.db, { migrations: serviceMigrates() });
     return { db: opened.db, schema, accountStore, release: opened.drop };
   }
   const spares = kept.get(testStore()) ?? [];

@@ -77,8 +77,8 @@ export async function runStatusMany(ids: string[], verb: StatusVerb, options: Co
       throw err;
     }
   }
-  inOrderRead(changed, changing);
-  await reportChangedRows(ctx, `${verb.done}: ${countOf(changed.length, 'appointment')}\n${changed.map((row) => `  ${describe(row)}`).join('\n')}`, changed, COLUMNS, options);
+  const listed = inOrderRead(changed, changing);
+  await reportChangedRows(ctx, `${verb.done}: ${countOf(listed.length, 'appointment')}\n${listed.map((row) => `  ${describe(row)}`).join('\n')}`, listed, COLUMNS, options);
 }
 
 /** Nothing to change: a script asking for --json still reads the changed rows, an empty array. */
