@@ -106,6 +106,12 @@ export interface TestServer {
 
 const LIMITS_OFF: RateLimitSettings = { readsPerMinute: 0, writesPerMinute: 0, authPerMinute: 0 };
 
+// Passwords hashed at 2^10, not the service's 2^15: a run hashes ~290 times, and at the service's
+// cost (74-170 ms of CPU a hash on these machines, 2 ms at 2^10) that is 20-50 s of CPU (issue 26).
+// The same code hashes and checks; auth-endpoints.test.ts keeps the service's own cost, where the
+// hash's cost is what it tests.
+const TEST_AUTH_SETTINGS: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, passwordHashCost: 10 };
+
 interface Shared {
   db: Database;
   schema: SchemaCache;
@@ -122,7 +128,7 @@ async function startInstance(shared: Shared, options: TestServerOptions, release
     keys,
     rateLimits: { ...LIMITS_OFF, ...options.rateLimits },
     rateLimitStore: options.rateLimitStore ?? null,
-    auth: { ...DEFAULT_AUTH_SETTINGS, ...options.auth },
+    auth: { ...TEST_AUTH_SETTINGS, ...options.auth },
     trustProxy: options.trustProxy,
     corsOrigins: options.corsOrigins,
     connections: { ...DEFAULT_CONNECTION_SETTINGS, connectionsPerIp: 0, ...options.connections },

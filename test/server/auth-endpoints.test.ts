@@ -3,9 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AUTH_SETTINGS } from '../../src/server/auth/routes.js';
 import { call, startTestServer, type Answer } from '../helpers/server.js';
 
-const server = await startTestServer();
+// Passwords hashed at the service's own cost (other files hash cheaper): this file tests the hash.
+const server = await startTestServer({ auth: DEFAULT_AUTH_SETTINGS });
 afterAll(() => server.close());
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -308,6 +310,23 @@ describe('the auth schema', () => {
     );
     expect(stored!.encrypted_password).toMatch(/^scrypt\$15\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(stored!.encrypted_password).not.toContain('correct horse battery');
+  });
+
+  it('checks a password at the cost it was hashed at, after the service\'s cost changes', async () => {
+    const cheaper = await server.sibling({ auth: { passwordHashCost: 10 } });
+    try {
+      const session = await cheaper.signUp(undefined, 'secret-enough');
+      const [stored] = await server.db.query<{ encrypted_password: string }>(
+        'select encrypted_password from auth.users where id = $1', [session.user.id],
+      );
+      expect(stored!.encrypted_password).toMatch(/^scrypt\$10\$8\$1\$/);
+      // This instance hashes at 2^15, and signs the account in with its 2^10 hash.
+      const signedIn = await post('/token?grant_type=password', { email: session.user.email, password: 'secret-enough' });
+      expect(signedIn.status, signedIn.text).toBe(200);
+      expect((await post('/token?grant_type=password', { email: session.user.email, password: 'not-the-password' })).status).toBe(400);
+    } finally {
+      await cheaper.close();
+    }
   });
 
   it('keeps refresh tokens only as their digests', async () => {

@@ -2,10 +2,13 @@
 // with its parameters stored in each hash so they can be raised later without a migration.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// N = 2^15, r = 8, p = 1: 32 MiB and about 170 ms a hash on the 2-vCPU machines this runs on.
-// OWASP's floor is N = 2^17; that costs 0.7 s a sign-in here, which an embedded, rate-limited
-// service does not need. Existing hashes keep their own parameters when these change.
-const LOG2_N = 15;
+/**
+ * log2 of scrypt's N for new hashes. N = 2^15, r = 8, p = 1: 32 MiB and about 170 ms a hash on the
+ * 2-vCPU machines this runs on. OWASP's floor is N = 2^17; that costs 0.7 s a sign-in here, which an
+ * embedded, rate-limited service does not need. Existing hashes keep their own parameters when this
+ * changes.
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const SALT_BYTES = 16;
@@ -21,10 +24,11 @@ function derive(password: string, salt: Buffer, log2N: number, r: number, p: num
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** The stored form of `password`: scrypt at N = 2^log2N, its parameters and salt beside the hash. */
+export async function hashPassword(password: string, log2N: number): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, LOG2_N, BLOCK_SIZE, PARALLELISM, KEY_BYTES);
-  return `scrypt$${LOG2_N}$${BLOCK_SIZE}$${PARALLELISM}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const key = await derive(password, salt, log2N, BLOCK_SIZE, PARALLELISM, KEY_BYTES);
+  return `scrypt$${log2N}$${BLOCK_SIZE}$${PARALLELISM}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -36,13 +40,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-let dummy: Promise<string> | undefined;
-
 /**
- * A hash no password matches, to verify against when the email is unknown: both failures then cost
- * one scrypt, and a sign-in's timing does not tell whether an account exists.
+ * A hash no password matches, at the cost real hashes are made at, to verify against when the email
+ * is unknown: both failures then cost one scrypt, and a sign-in's timing does not tell whether an
+ * account exists.
  */
-export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(32).toString('base64url'));
-  return dummy;
-}
+export const unmatchableHash = (log2N: number): Promise<string> => hashPassword(randomBytes(32).toString('base64url'), log2N);

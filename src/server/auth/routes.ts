@@ -13,7 +13,7 @@ import {
 } from './accounts.js';
 import { DEFAULT_FAILED_PASSWORD_LIMIT, failedPasswords, type FailedPasswordLimit } from './failed-passwords.js';
 import { AUTH_HEALTH, authSettings } from './settings.js';
-import { dummyHash, hashPassword, verifyPassword } from './password.js';
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword, unmatchableHash, verifyPassword } from './password.js';
 import {
   DEFAULT_REFRESH_REUSE_SECONDS, endSessions, liveSessionStart, rotateRefreshToken, startSession, type IssuedToken, type LogoutScope,
 } from './sessions.js';
@@ -29,6 +29,8 @@ export interface AuthSettings {
   recentSignInSeconds: number;
   /** Failed password checks allowed per account (sign-in and PUT /user's current_password). */
   failedPasswords: FailedPasswordLimit;
+  /** log2 of scrypt's N for the passwords it hashes (password.ts); a hash keeps its own when this changes. */
+  passwordHashCost: number;
 }
 
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
@@ -36,6 +38,7 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   refreshReuseSeconds: DEFAULT_REFRESH_REUSE_SECONDS,
   recentSignInSeconds: 300,
   failedPasswords: DEFAULT_FAILED_PASSWORD_LIMIT,
+  passwordHashCost: DEFAULT_PASSWORD_HASH_COST,
 };
 
 // Supabase Auth's defaults: 6 characters at least; 72 bytes at most (bcrypt's limit there, kept
@@ -134,14 +137,14 @@ export function registerAuthRoutes(
   // as ever (a malformed one keeps its own 4xx), then answers 422 where it would touch an account.
   const db = accountDatabase(database, accountStore);
   // Computed at start, so the first sign-in with an unknown email costs one hash like every other.
-  void dummyHash();
+  const unknownEmailHash = unmatchableHash(settings.passwordHashCost);
   const guesses = failedPasswords(settings.failedPasswords, failedPasswordStore);
 
   /** The password checked against the account's hash, counted against the account's failed passwords. */
   async function passwordMatches(email: string, password: string, encryptedPassword: string | undefined): Promise<boolean> {
     await guesses.attempt(email);
     // An unknown email is checked against a dummy hash: the same work, the same answer.
-    const valid = await verifyPassword(password, encryptedPassword ?? (await dummyHash()));
+    const valid = await verifyPassword(password, encryptedPassword ?? (await unknownEmailHash));
     if (valid && encryptedPassword !== undefined) await guesses.forgive(email);
     return valid && encryptedPassword !== undefined;
   }
@@ -205,7 +208,7 @@ export function registerAuthRoutes(
     checkPasswordStrength(password);
     const metadata = metadataOf(jsonObject(request)) ?? {};
     checkMetadataSize(metadata);
-    const encrypted = await hashPassword(password);
+    const encrypted = await hashPassword(password, settings.passwordHashCost);
     const { account, issued } = await db.transaction(async (tx) => {
       const created = await createAccount(tx, email, encrypted, metadata);
       if (!created) throw authFailures.userAlreadyExists();
@@ -274,7 +277,7 @@ export function registerAuthRoutes(
     if (password !== undefined || changes.email !== undefined) await checkReauthentication(user, account, body);
     if (password !== undefined) {
       if (await verifyPassword(password, account.encryptedPassword)) throw authFailures.samePassword();
-      changes.encryptedPassword = await hashPassword(password);
+      changes.encryptedPassword = await hashPassword(password, settings.passwordHashCost);
     }
     const updated = await db.transaction(async (tx) => {
       const changed = await updateAccount(tx, user.userId, changes);
