@@ -2,7 +2,9 @@
 // each test file starts from a copy in about a second instead of running every migration itself.
 // The postgres store's template is migrated by the service; the supabase store's is shaped as a
 // hosted Supabase project and given `practice server schema`'s files with psql, as its README says.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// Each run's own are named by its process id, and a run's start removes those of runs no longer
+// alive: a run killed half-way, or `vitest list`, which runs this setup but not its teardown.
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -22,8 +24,24 @@ declare module 'vitest' {
   }
 }
 
+/** Whether the process `pid` is running (a run that left its templates behind is not). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const TEMPLATE_DIR = /^practice-test-(\d+)-/;
+
 async function pgliteTemplate(project: TestProject) {
-  const dir = await mkdtemp(join(tmpdir(), 'practice-test-'));
+  for (const entry of await readdir(tmpdir())) {
+    const pid = TEMPLATE_DIR.exec(entry)?.[1];
+    if (pid && !alive(Number(pid))) await rm(join(tmpdir(), entry), { recursive: true, force: true });
+  }
+  const dir = await mkdtemp(join(tmpdir(), `practice-test-${process.pid}-`));
   // The template a new data dir starts from, built as the shipped one is: migrated and trimmed to
   // what a start needs (a third of the files and bytes of a migrated database's dump, ~230 ms less
   // CPU to open). Kept unpacked: PGlite would first try it as a plain tar, then inflate it, for each
@@ -43,6 +61,11 @@ async function migrateWithService(url: string) {
 async function postgresTemplate(project: TestProject, serverUrl: string, store: string, ready: (url: string) => Promise<void>) {
   const name = `practice_${store}_template_${process.pid}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  // The templates of runs no longer alive, and the databases made from them (named template_<pid>_<hex>).
+  // The other PostgreSQL project's setup may be dropping the same ones: whichever drops one first wins.
+  const left = await admin<{ datname: string; pid: string }[]>`
+    select datname, substring(datname from '^practice_[a-z]+_template_([0-9]+)') as pid from pg_database where datname ~ '^practice_[a-z]+_template_[0-9]+'`;
+  for (const { datname, pid } of left) if (!alive(Number(pid))) await admin.unsafe(`drop database if exists ${datname} with (force)`).catch(() => {});
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);
   await ready(databaseUrl(serverUrl, name));
