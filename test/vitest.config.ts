@@ -19,9 +19,10 @@ const NOT_ON_SUPABASE = ['admin-backup', 'migrations', 'auth-endpoints', 'auth-r
 
 // PRACTICE_TEST_STORES (a comma list of pglite, postgres, supabase) narrows a run to those stores:
 // CI runs each PostgreSQL pass under one Node version, the other under the other (.ci/run).
+const STORES = ['pglite', 'postgres', 'supabase'];
 const chosenStores = process.env.PRACTICE_TEST_STORES?.split(',').map((store) => store.trim());
-const unknownStores = chosenStores?.filter((store) => !['pglite', 'postgres', 'supabase'].includes(store)) ?? [];
-if (unknownStores.length > 0) throw new Error(`PRACTICE_TEST_STORES names no store "${unknownStores.join('", "')}": give a comma list of pglite, postgres and supabase.`);
+const unknownStores = chosenStores?.filter((store) => !STORES.includes(store)) ?? [];
+if (unknownStores.length > 0) throw new Error(`PRACTICE_TEST_STORES names no store "${unknownStores.join('", "')}": give a comma list of ${STORES.join(', ')}.`);
 const storeProjects = [
   { name: 'server:pglite', store: 'pglite', leftOut: [] as string[] },
   ...(process.env.PRACTICE_TEST_DATABASE_URL ? [

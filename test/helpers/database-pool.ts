@@ -31,9 +31,11 @@ interface Kept {
 // One list per store: a worker may run the files of more than one project.
 const kept = new Map<string, Kept[]>();
 
+/** The database readied as the service's start readies it. */
+const ready = (opened: TestDatabase) => prepareDatabase(opened.db, { migrations: serviceMigrates() });
+
 async function prepare(opened: TestDatabase): Promise<Kept> {
-  const { schema, accountStore } = await prepareDatabase(opened.db, { migrations: serviceMigrates() });
-  return { opened, schema, accountStore, fingerprint: await catalogFingerprint(opened.db) };
+  return { opened, ...(await ready(opened)), fingerprint: await catalogFingerprint(opened.db) };
 }
 
 async function stillAsHandedOut(entry: Kept): Promise<boolean> {
@@ -56,7 +58,7 @@ export async function borrowDatabase({ database, schemaSql }: Special = {}): Pro
   if (database || schemaSql) {
     const opened = await openTestDatabase(database);
     if (schemaSql) await opened.db.exec(schemaSql);
-    const { schema, accountStore } = await prepareDatabase(opened.db, { migrations: serviceMigrates() });
+    const { schema, accountStore } = await ready(opened);
     return { db: opened.db, schema, accountStore, release: opened.drop };
   }
   const spares = kept.get(testStore()) ?? [];

@@ -35,12 +35,17 @@ function alive(pid: number): boolean {
 }
 
 const TEMPLATE_DIR = /^practice-test-(\d+)-/;
+// A run's PostgreSQL template, and the copies test workers made of it (template_<pid>_<hex>).
+const TEMPLATE_DATABASE = /^practice_[a-z]+_template_(\d+)/;
+
+/** The names whose pattern's first group is the id of a process no longer running. */
+const ofDeadRuns = (names: string[], pattern: RegExp) => names.filter((name) => {
+  const pid = pattern.exec(name)?.[1];
+  return pid !== undefined && !alive(Number(pid));
+});
 
 async function pgliteTemplate(project: TestProject) {
-  for (const entry of await readdir(tmpdir())) {
-    const pid = TEMPLATE_DIR.exec(entry)?.[1];
-    if (pid && !alive(Number(pid))) await rm(join(tmpdir(), entry), { recursive: true, force: true });
-  }
+  for (const entry of ofDeadRuns(await readdir(tmpdir()), TEMPLATE_DIR)) await rm(join(tmpdir(), entry), { recursive: true, force: true });
   const dir = await mkdtemp(join(tmpdir(), `practice-test-${process.pid}-`));
   // The template a new data dir starts from, built as the shipped one is: migrated and trimmed to
   // what a start needs (a third of the files and bytes of a migrated database's dump, ~230 ms less
@@ -61,11 +66,9 @@ async function migrateWithService(url: string) {
 async function postgresTemplate(project: TestProject, serverUrl: string, store: string, ready: (url: string) => Promise<void>) {
   const name = `practice_${store}_template_${process.pid}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  // The templates of runs no longer alive, and the databases made from them (named template_<pid>_<hex>).
   // The other PostgreSQL project's setup may be dropping the same ones: whichever drops one first wins.
-  const left = await admin<{ datname: string; pid: string }[]>`
-    select datname, substring(datname from '^practice_[a-z]+_template_([0-9]+)') as pid from pg_database where datname ~ '^practice_[a-z]+_template_[0-9]+'`;
-  for (const { datname, pid } of left) if (!alive(Number(pid))) await admin.unsafe(`drop database if exists ${datname} with (force)`).catch(() => {});
+  const databases = (await admin<{ datname: string }[]>`select datname from pg_database`).map(({ datname }) => datname);
+  for (const datname of ofDeadRuns(databases, TEMPLATE_DATABASE)) await admin.unsafe(`drop database if exists ${datname} with (force)`).catch(() => {});
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);
   await ready(databaseUrl(serverUrl, name));
