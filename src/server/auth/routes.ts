@@ -136,7 +136,6 @@ export function registerAuthRoutes(
   // Where the accounts are not here, every use of this one refuses: each route checks its request
   // as ever (a malformed one keeps its own 4xx), then answers 422 where it would touch an account.
   const db = accountDatabase(database, accountStore);
-  // Computed at start, so the first sign-in with an unknown email costs one hash like every other.
   const unknownEmailHash = unmatchableHash(settings.passwordHashCost);
   const guesses = failedPasswords(settings.failedPasswords, failedPasswordStore);
 
@@ -144,7 +143,7 @@ export function registerAuthRoutes(
   async function passwordMatches(email: string, password: string, encryptedPassword: string | undefined): Promise<boolean> {
     await guesses.attempt(email);
     // An unknown email is checked against a dummy hash: the same work, the same answer.
-    const valid = await verifyPassword(password, encryptedPassword ?? (await unknownEmailHash));
+    const valid = await verifyPassword(password, encryptedPassword ?? unknownEmailHash);
     if (valid && encryptedPassword !== undefined) await guesses.forgive(email);
     return valid && encryptedPassword !== undefined;
   }
