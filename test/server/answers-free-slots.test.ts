@@ -7,6 +7,7 @@
 // row-level security, as the REST service calls it.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freeStartsQuery, NEXT_TAKEN_BY_EACH_BOOKING } from '../../src/server/db/migrations/0025/free-starts.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/store.js';
 
 let store: TestDatabase;
@@ -148,4 +149,66 @@ describe('free_slots and free_windows', () => {
     // Now (09:07) is not an edge worth offering; the next grid point is.
     expect(await at(30, `${date} 09:07`)).toEqual(['09:30', '10:10', '10:30', '11:20', '11:30']);
   });
+});
+
+describe('free_slots over several days (migration 29)', () => {
+  // Migration 29 finds the booking after each free window in one pass rather than per window; over
+  // days whose bookings and buffers run past midnight it must answer as migration 25's per-window
+  // form, kept here as a function of the test's own to compare with.
+  const PER_WINDOW = 'free_slots_per_window';
+  beforeAll(async () => {
+    const args = { practice: 'practice', dayFrom: 'day_from', dayTo: 'day_to', notBefore: 'not_before', lengthMinutes: 'length_minutes', bufferAfter: 'buffer_after', stepMinutes: 'step_minutes' };
+    await store.db.exec(`create function public.${PER_WINDOW}(day_from date, day_to date, length_minutes integer, buffer_after integer, step_minutes integer, not_before timestamp)
+      returns table (day date, start timestamp) language plpgsql stable security invoker as $$
+      declare practice uuid := auth.uid();
+      begin return query select slot.day, slot.start from (${freeStartsQuery(args, NEXT_TAKEN_BY_EACH_BOOKING)}) as slot order by slot.start; end $$;
+      grant execute on function public.${PER_WINDOW} to authenticated;`);
+  });
+
+  /** A booking on one of three days, at any minute: it may end late, and its buffer run into the next day. */
+  const aBooking = fc.record({
+    day: fc.integer({ min: 0, max: 2 }),
+    start: fc.integer({ min: 0, max: DAY - 30 }),
+    length: fc.integer({ min: 5, max: 180 }),
+    buffer: fc.integer({ min: 0, max: 600 }),
+    status: fc.constantFrom('scheduled', 'confirmed', 'cancelled'),
+  }).filter(({ start, length }) => start + length < DAY);
+
+  it('answers as the per-window form, whatever crosses midnight', async () => {
+    let run = 0;
+    await fc.assert(fc.asyncProperty(
+      fc.array(aBooking, { maxLength: 12 }), fc.boolean(), fc.integer({ min: 1, max: 600 }), fc.integer({ min: 0, max: 1440 }), fc.integer({ min: 5, max: 60 }),
+      fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1, max: 3 }), fc.option(fc.integer({ min: 0, max: 3 * DAY }), { nil: null }),
+      async (bookings, hours, length, buffer, step, firstDay, days, notBeforeMinute) => {
+        // Three days from a Monday far ahead, a run each.
+        const monday = Date.UTC(2032, 0, 5 + 7 * run++);
+        const date = (offset: number) => new Date(monday + offset * DAY * 60_000).toISOString().slice(0, 10);
+        await store.db.transaction(async (tx) => {
+          for (const table of ['appointments', 'business_hours', 'closures']) await tx.query(`delete from public.${table} where therapist_id = $1`, [A]);
+          // With hours: split shifts that run to 23:59; without: every day is open all day.
+          if (hours) {
+            for (const day of ['monday', 'tuesday', 'wednesday']) {
+              await tx.query(`insert into public.business_hours (therapist_id, day_of_week, open_time, close_time) values ($1, $2, '07:00', '12:00'), ($1, $2, '13:00', '23:59')`, [A, day]);
+            }
+          }
+          // Kept apart as the service keeps them: a booking that overlaps one kept, with their buffers, is left out.
+          const kept: Array<[number, number]> = [];
+          for (const booking of bookings) {
+            const from = booking.day * DAY + booking.start;
+            const to = from + booking.length + booking.buffer;
+            if (booking.status !== 'cancelled' && kept.some(([start, end]) => from < end && start < to)) continue;
+            if (booking.status !== 'cancelled') kept.push([from, to]);
+            await tx.query(`insert into public.appointments (therapist_id, date, start_time, end_time, client_id, status, buffer_minutes)
+              values ($1, $2, $3, $4, $5, $6, $7)`, [A, date(booking.day), clock(booking.start), clock(booking.start + booking.length), CLIENT, booking.status, booking.buffer]);
+          }
+        });
+        const [from, to] = [date(firstDay), date(Math.min(2, firstDay + days - 1))];
+        const notBefore = notBeforeMinute === null ? null : `${date(Math.floor(notBeforeMinute / DAY))} ${clock(notBeforeMinute % DAY)}`;
+        const answer = (fn: string) => asPractice<{ day: string; start: string }>(A, `select day::text, start::text from public.${fn}($1, $2, $3, $4, $5, $6)`,
+          [from, to, length, buffer, step, notBefore]);
+        const slots = await asPractice<{ day: string; start: string }>(A, `select date::text as day, (date + start_time::time)::text as start from public.free_slots($1, $2, $3, $4, $5, $6)`,
+          [from, to, length, buffer, step, notBefore]);
+        expect(slots).toEqual(await answer(PER_WINDOW));
+      }), { numRuns: 40 });
+  }, 120_000);
 });

@@ -2,7 +2,7 @@
 // 31.8): the same signatures, arguments checks, answers and errors as migrations 12 and 20.
 import { SLOT_ARGUMENT_CHECKS } from '../0012/free-time.js';
 import { FREE_STARTS_PROLOGUE, RESTORES_CALLER, STEP_MINUTES } from '../0020/public-calls.js';
-import { freeStartsQuery, freeWindowsQuery, NEXT_TAKEN_BY_EACH_BOOKING } from './free-starts.js';
+import { freeStartsQuery, freeWindowsQuery, NEXT_TAKEN_BY_EACH_BOOKING, type WindowsQuery } from './free-starts.js';
 
 // JIT would compile for longer than the answer takes, and one plan a session serves every call: the
 // arguments change no plan worth a new one (as migration 12 says of every answer).
@@ -10,8 +10,8 @@ const ONE_PLAN = 'set jit = off set plan_cache_mode = force_generic_plan';
 
 const ranged = { practice: 'practice', dayFrom: 'day_from', dayTo: 'day_to', notBefore: 'not_before' };
 
-/** The three functions, finding the booking after each free window by `nextTaken` (free-starts.ts). */
-export const freeTimeFunctionsSql = (nextTaken: string) => `
+/** The three functions, finding the booking after each free window as `nextTaken` does (free-starts.ts). */
+export const freeTimeFunctionsSql = (nextTaken: WindowsQuery) => `
 create or replace function public.free_windows(day_from date, day_to date, not_before timestamp default null)
 returns table (date date, start_time text, end_time text)
 language plpgsql stable security invoker ${ONE_PLAN} as $$
