@@ -78,7 +78,7 @@ export async function fullPractice({ service, proxy, env, backupPath, rounds }) 
   let said = '';
   let requests = { read: 0, import: 0 };
   for (let round = 0; round < rounds; round++) {
-    proxy.count = 0;
+    proxy.reset();
     started = performance.now();
     for (const table of ['clients', 'appointments']) await readRows(proxy.url, service.anon_key, full.token, table);
     reads.push(performance.now() - started);

@@ -16,9 +16,9 @@ export async function postRows(service, token, table, rows) {
   }
 }
 
-/** Runs `node <args>` with `env` to its end: wall time, requests through `proxy`, stdout and stderr. */
+/** Runs `node <args>` with `env` to its end: wall time, requests through `proxy` (how many, and which), stdout and stderr. */
 export async function timed(proxy, env, args) {
-  proxy.count = 0;
+  proxy.reset();
   const started = performance.now();
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -27,7 +27,7 @@ export async function timed(proxy, env, args) {
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const code = await new Promise((resolve) => child.once('close', resolve));
   if (code !== 0) throw new Error(`${args.join(' ')} failed (${code}): ${stderr}`);
-  return { ms: performance.now() - started, requests: proxy.count, stdout, stderr };
+  return { ms: performance.now() - started, requests: proxy.count, sent: proxy.requests, stdout, stderr };
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -20,12 +20,23 @@ export async function startService({ env, dataDir, flags = [] }) {
   return { ...JSON.parse(line), stop: () => child.kill('SIGTERM') };
 }
 
-/** A proxy in front of the service that counts the requests passing through it. */
+/**
+ * A proxy in front of the service that counts the requests passing through it: `requests` lists
+ * each since the last `reset()` as "METHOD /path" (its query left out), `count` is how many.
+ */
 export async function countingProxy(target) {
   const upstream = new URL(target);
-  const proxy = { count: 0 };
+  const proxy = {
+    requests: [],
+    get count() {
+      return this.requests.length;
+    },
+    reset() {
+      this.requests = [];
+    },
+  };
   const server = createServer((incoming, outgoing) => {
-    proxy.count++;
+    proxy.requests.push(`${incoming.method} ${incoming.url.split('?')[0]}`);
     const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
       outgoing.writeHead(answer.statusCode, answer.headers);
       answer.pipe(outgoing);
