@@ -48,7 +48,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * is unknown: both failures then cost one scrypt, and a sign-in's timing does not tell whether an
  * account exists. Its key is random bytes rather than any password's scrypt: verifying costs the
  * same, matching would take finding a preimage, and making it costs no scrypt at each start of the
- * service (~75-170 ms of CPU at 2^15, bench/start).
+ * service (one scrypt at 2^15: ~75-170 ms of CPU and 32 MiB, on the thread pool).
  */
 export const unmatchableHash = (log2N: number): string =>
   storedForm(log2N, randomBytes(SALT_BYTES), randomBytes(KEY_BYTES));
