@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProcessAlive } from '../../src/fs/process-alive.js';
 import { runPractice } from '../helpers/cli.js';
 import { databaseUrl } from '../helpers/database-url.js';
 import { startForeground } from '../helpers/foreground-server.js';
@@ -119,7 +120,9 @@ describe('practice server in the background', () => {
 
       const stopped = await practice(['server', 'stop', '--data-dir', dataDir]);
       expect(stopped.code).toBe(0);
-      expect(stopped.stderr).toMatch(/Stopped the practice service \(pid \d+\)/);
+      const pid = Number(/Stopped the practice service \(pid (\d+)\)/.exec(stopped.stderr)?.[1]);
+      // Exited, not only off the data dir: it writes nothing more once stop has answered.
+      expect(isProcessAlive(pid)).toBe(false);
 
       const after = await practice(['server', 'status', '--json', '--data-dir', dataDir]);
       expect(after.code).toBe(1);

@@ -182,8 +182,8 @@ export async function tempHome(): Promise<CliHome> {
     start: (args, options = {}) => launchPractice(args, { ...env, ...options.env }).result,
     readConfig: async () => JSON.parse(await readFile(configPath, 'utf8')),
     writeConfig: (config) => writeFile(configPath, JSON.stringify(config), { mode: 0o600 }),
-    // Retried: a background server that `server stop` saw shut down may still be writing Node's
-    // compile cache under this home's .cache as its process exits.
+    // Retried: a process the test started and did not wait for may still be writing Node's compile
+    // cache under this home's .cache as it exits (the servers are waited for, above).
     cleanup: async () => {
       await stopServersUnder(dir);
       await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });

@@ -1,7 +1,10 @@
-// `practice server stop`: asks the data dir's server to shut down (SIGTERM) and waits until it has,
-// so a script can start another one right after.
+// `practice server stop`: asks the data dir's server to shut down (SIGTERM) and waits until its
+// process has exited, so a script can start another one, or remove the data dir or the home, right
+// after. The data dir's lock is released before that: on its way out the process still writes its
+// compile cache under the home (src/cli/compile-cache.ts), and a home removed in that moment came back.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Command } from 'commander';
+import { isProcessAlive } from '../../fs/process-alive.js';
 import { readServerState } from '../../local-service/server-state.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
@@ -25,7 +28,7 @@ export function stopCommand(ctx: Context): Command {
       }
       process.kill(state.pid, 'SIGTERM');
       const deadline = Date.now() + STOP_TIMEOUT_MS;
-      while (await readServerState(dataDir)) {
+      while (isProcessAlive(state.pid)) {
         if (Date.now() > deadline) {
           throw new CommandError(`The practice service (pid ${state.pid}) did not stop within ${STOP_TIMEOUT_MS / 1000} s.`, `Check it with \`ps -p ${state.pid}\`; \`kill -9 ${state.pid}\` ends it by force.`);
         }
