@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
+import { isProcessAlive } from '../../src/fs/process-alive.js';
 import { openDatabase } from '../../src/server/db/open.js';
 import { buildPgliteTemplate } from '../../src/server/db/pglite-template-build.js';
 import { prepareDatabase } from '../../src/server/prepare.js';
@@ -24,16 +25,6 @@ declare module 'vitest' {
   }
 }
 
-/** Whether the process `pid` is running (a run that left its templates behind is not). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 const TEMPLATE_DIR = /^practice-test-(\d+)-/;
 // A run's PostgreSQL template, and the copies test workers made of it (template_<pid>_<hex>).
 const TEMPLATE_DATABASE = /^practice_[a-z]+_template_(\d+)/;
@@ -41,7 +32,7 @@ const TEMPLATE_DATABASE = /^practice_[a-z]+_template_(\d+)/;
 /** The names whose pattern's first group is the id of a process no longer running. */
 const ofDeadRuns = (names: string[], pattern: RegExp) => names.filter((name) => {
   const pid = pattern.exec(name)?.[1];
-  return pid !== undefined && !alive(Number(pid));
+  return pid !== undefined && !isProcessAlive(Number(pid));
 });
 
 async function pgliteTemplate(project: TestProject) {
