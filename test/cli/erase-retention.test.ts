@@ -131,6 +131,32 @@ describe('practice retention purge', () => {
     await practice('settings', 'unset', 'clinical_retention_years');
     await practice('settings', 'unset', 'financial_retention_years');
   });
+
+  it('keeps everything of a client whose last visit is past the period but who has booked again, and counts the reminders it deletes', async () => {
+    await practice('settings', 'set', 'clinical_retention_years', '1');
+    const back = await practice('client', 'add', '--name', 'Bea Backagain');
+    const [oldVisit] = await post('appointments', { client_id: back, date: '2015-06-01', start_time: '10:00', end_time: '11:00', status: 'completed' });
+    const [booked] = await post('appointments', { client_id: back, date: `${later(1)}-02-03`, start_time: '15:00', end_time: '16:00' });
+    await post('reminders', { client_id: back, appointment_id: booked.id, channel: 'sms', message: 'See you soon' });
+    const gone = await practice('client', 'add', '--name', 'Gus Gone');
+    const [goneVisit] = await post('appointments', { client_id: gone, date: '2015-06-02', start_time: '10:00', end_time: '11:00', status: 'completed' });
+    await post('reminders', { client_id: gone, appointment_id: goneVisit.id, channel: 'sms', message: 'See you tomorrow' });
+
+    const due = JSON.parse(await practice('retention', 'purge', '--json'));
+    expect(due.some((row: any) => row.client_id === back)).toBe(false);
+    expect(due).toEqual(expect.arrayContaining([
+      { records: 'reminders', client_id: gone, count: 1, kept_until: '2016-06-02' },
+      { records: 'appointments', client_id: gone, count: 1, kept_until: '2016-06-02' },
+    ]));
+
+    await practice('retention', 'purge', '--yes');
+    expect((await get(`appointments?client_id=eq.${back}&select=id&order=date`)).map((a: any) => a.id)).toEqual([oldVisit.id, booked.id]);
+    expect(await get(`reminders?client_id=eq.${back}&select=id`)).toHaveLength(1);
+    expect(await get(`reminders?client_id=eq.${gone}&select=id`)).toEqual([]);
+    const [purge] = JSON.parse(await practice('audit', '--client', gone, '--limit', '1', '--json'));
+    expect(purge).toMatchObject({ action: 'purge', changes: { purged: { reminders: 1, appointments: 1 } } });
+    await practice('settings', 'unset', 'clinical_retention_years');
+  });
 });
 
 describe('practice client show', () => {

@@ -9,9 +9,10 @@
 
 /**
  * The function: created by migration 19, replaced by 22 with more of a client's ledger purged
- * (`moreLedger`, statements run after the packages' within the financial period's branch).
+ * (`moreLedger`, statements run after the packages' within the financial period's branch), and by
+ * 30 with the reminders it deletes counted and recorded (`countsReminders`) like the messages.
  */
-export function retentionPurgeSql(create: 'create' | 'create or replace', moreLedger = ''): string {
+export function retentionPurgeSql(create: 'create' | 'create or replace', moreLedger = '', countsReminders = false): string {
   return `
 ${create} function public.retention_purge(clinical_years integer, financial_years integer, apply boolean default false)
 returns table (records text, client_id uuid, count integer, kept_until date)
@@ -60,7 +61,11 @@ ${moreLedger}    end if;
       if n > 0 then
         records := 'messages'; count := n; purged := purged || pg_catalog.jsonb_build_object(records, n); return next;
       end if;
-      if apply then
+${countsReminders ? `      select pg_catalog.count(*) into n from public.reminders r where r.therapist_id = practice and r.client_id = due.id;
+      if n > 0 then
+        records := 'reminders'; count := n; purged := purged || pg_catalog.jsonb_build_object(records, n); return next;
+      end if;
+` : ''}      if apply then
         delete from public.reminders r where r.therapist_id = practice and r.client_id = due.id;
         delete from public.conversation_log m where m.therapist_id = practice and m.client_id = due.id;
       end if;
