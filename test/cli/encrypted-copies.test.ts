@@ -69,7 +69,12 @@ describe('encrypted exports', () => {
     expect(read.code, read.stderr).toBe(0);
   });
 
-  it('refuses encryption flags that do not go together, before sending anything', async () => {
+  it('refuses encryption flags that do not go together, and a wrong key or passphrase file, before reading anything', async () => {
+    const newestAuditRow = async () => JSON.parse((await home.run(['audit', '--limit', '1', '--json'])).stdout);
+    // A note, whose read an export would record.
+    const noted = await home.run(['client', 'add', '--name', 'Nora Noted']);
+    expect((await home.run(['note', 'add', '--client', noted.stdout.trim(), '-S', 'Stiff shoulder'])).code).toBe(0);
+    const before = await newestAuditRow();
     const alone = await home.run(['export', '--passphrase-file', passphraseFile]);
     expect(alone.code).toBe(2);
     expect(alone.stderr).toContain('--passphrase-file needs --encrypt.');
@@ -80,6 +85,11 @@ describe('encrypted exports', () => {
     const noTerminal = await home.run(['export', '--encrypt']);
     expect(noTerminal.code).toBe(2);
     expect(noTerminal.stderr).toContain('--passphrase-file');
+    const missing = await home.run(['export', '--encrypt', '--passphrase-file', join(dir, 'no-such-file')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--passphrase-file: cannot read');
+    // The practice was never read: no read of its notes is recorded.
+    expect(await newestAuditRow()).toEqual(before);
   });
 });
 
@@ -98,10 +108,18 @@ describe('encrypted backups', () => {
       })).json() as Promise<any>;
       const { access_token: token } = await post('/auth/v1/signup', { email: 'enc@example.com', password: 'correct horse battery' });
       await post('/rest/v1/clients', { name: SECRET_NAME }, token);
+      const backupsRecorded = async () => ((await (await fetch(`${url}/rest/v1/audit_log?action=eq.backup&select=id`, {
+        headers: { apikey: anonKey, authorization: `Bearer ${token}` },
+      })).json()) as unknown[]).length;
+      // A wrong key is refused before the server hands out (and records) a snapshot.
+      const refused = await runPractice(['server', 'backup', '--data-dir', dataDir, '--output', join(dir, 'refused.age'), '--encrypt', '--recipient', 'age1nope'], env);
+      expect(refused.code).toBe(2);
+      expect(await backupsRecorded()).toBe(0);
       const backup = join(dir, 'backup.tar.gz.age');
       const written = await runPractice(['server', 'backup', '--data-dir', dataDir, '--output', backup, '--encrypt', '--passphrase-file', passphraseFile], env);
       expect(written.code, written.stderr).toBe(0);
       expect(written.stderr).toContain('Wrote an encrypted backup');
+      expect(await backupsRecorded()).toBe(1);
       const bytes = await readFile(backup);
       expect(bytes.subarray(0, 22).toString('latin1')).toBe('age-encryption.org/v1\n');
       expect(bytes.includes(Buffer.from('Quillfeather'))).toBe(false);

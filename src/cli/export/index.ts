@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { type AuditTrailRow, BACKUP_TABLES, type BackupInput, type BackupTable, trailHead, writeBackup } from '../../formats/backup.js';
 import type { Context } from '../context.js';
 import { recordAuditEvent } from '../shared/audit-event.js';
-import { addEncryptOptions, checkEncryptOptions, type EncryptOptions, encryptCopy } from '../shared/encrypted-copies.js';
+import { addEncryptOptions, checkEncryptOptions, type EncryptOptions, sealerFor } from '../shared/encrypted-copies.js';
 import { readAll } from '../shared/read-all.js';
 import { emit, fileStamp } from '../shared/write-file.js';
 
@@ -30,6 +30,8 @@ export function exportCommand(ctx: Context): Command {
 
 export async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
   checkEncryptOptions(options);
+  // Keys and passphrase first: a wrong one is refused before the practice is read (and its notes' reads recorded).
+  const seal = options.encrypt ? await sealerFor(ctx, options) : null;
   const api = await ctx.api();
   const tables = {} as Record<BackupTable, unknown[]>;
   // One table after another: the read limit is per minute, and a practice is small.
@@ -40,7 +42,7 @@ export async function runExport(options: ExportOptions, ctx: Context): Promise<v
   const text = writeBackup({ tables: tables as BackupInput['tables'], sourceUrl: api.urls.rest, now, auditTrail });
   const rows = BACKUP_TABLES.reduce((sum, table) => sum + tables[table].length, 0);
   // Armored: an encrypted export is still text, for stdout and for `practice import -`.
-  const content = options.encrypt ? await encryptCopy(ctx, options, text, true) : text;
+  const content = seal ? await seal(text, true) : text;
   const fileName = () => `practice-export-${fileStamp(now)}.json${options.encrypt ? '.age' : ''}`;
   await emit(ctx, content, { output: options.output, fileName }, `${rows} records${options.encrypt ? ', encrypted' : ''}`);
   const counts = Object.fromEntries(BACKUP_TABLES.map((table) => [table, tables[table].length]));

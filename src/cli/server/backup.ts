@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { ConnectionError, DEFAULT_TIMEOUTS, HttpTransport, type HttpResponse } from '../../core/http.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
-import { addEncryptOptions, checkEncryptOptions, type EncryptOptions, encryptCopy } from '../shared/encrypted-copies.js';
+import { addEncryptOptions, checkEncryptOptions, type EncryptOptions, sealerFor } from '../shared/encrypted-copies.js';
 import { emit, fileStamp } from '../shared/write-file.js';
 import { dataDirOf, dataDirOption } from './shared.js';
 
@@ -42,8 +42,10 @@ async function runBackup(options: BackupOptions, ctx: Context): Promise<void> {
   if (running?.store === 'postgres') {
     throw new CommandError(`The service on ${dataDir} keeps its data in a PostgreSQL server, not in the data dir.`, 'Back that database up with pg_dump.');
   }
+  // Keys and passphrase first: the running server records a backup in the trail when it hands one out.
+  const seal = options.encrypt ? await sealerFor(ctx, options) : null;
   const snapshot = running?.url ? await fromRunningServer(running.url, dataDir, ctx) : await fromStoppedDataDir(dataDir);
-  const content = options.encrypt ? await encryptCopy(ctx, options, snapshot, false) : snapshot;
+  const content = seal ? await seal(snapshot, false) : snapshot;
   const fileName = () => `practice-${fileStamp(ctx.now())}.tar.gz${options.encrypt ? '.age' : ''}`;
   await emit(ctx, content, { output: options.output, fileName, replaceInDirectory: false },
     `${options.encrypt ? 'an encrypted' : 'a'} backup of ${dataDir} (${megabytes(content.length)})`);

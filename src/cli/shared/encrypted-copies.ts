@@ -79,8 +79,15 @@ async function passphraseFor(ctx: Context, options: { passphraseFile?: string | 
   return passphrase;
 }
 
-/** `data` encrypted as `options` say; armored (ASCII) for a text copy, binary otherwise. */
-export async function encryptCopy(ctx: Context, options: EncryptOptions, data: Uint8Array | string, armored: boolean): Promise<Uint8Array | string> {
+/** Seals a copy: armored (ASCII) for a text copy, binary otherwise. */
+export type Sealer = (data: Uint8Array | string, armored: boolean) => Promise<Uint8Array | string>;
+
+/**
+ * The sealer `options` ask for, its keys checked and its passphrase asked (or read) now: a command
+ * calls this before it reads or snapshots anything, so a wrong key or passphrase file is refused
+ * with nothing read, recorded or written.
+ */
+export async function sealerFor(ctx: Context, options: EncryptOptions): Promise<Sealer> {
   const age = await import('age-encryption');
   const encrypter = new age.Encrypter();
   if (options.recipient) {
@@ -94,8 +101,10 @@ export async function encryptCopy(ctx: Context, options: EncryptOptions, data: U
   } else {
     encrypter.setPassphrase(await passphraseFor(ctx, options, true));
   }
-  const sealed = await encrypter.encrypt(data);
-  return armored ? age.armor.encode(sealed) : sealed;
+  return async (data, armored) => {
+    const sealed = await encrypter.encrypt(data);
+    return armored ? age.armor.encode(sealed) : sealed;
+  };
 }
 
 /** The plain bytes of an age copy; a wrong passphrase or key is a usage error, and nothing else happens. */
