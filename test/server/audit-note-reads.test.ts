@@ -2,7 +2,8 @@
 // src/server/audit/note-reads.ts): asked for directly, embedded under clients, embedded in an rpc/
 // call's rows, as CSV; one row per client whose notes the answer held; the service key's reads not
 // recorded; a read without notes writes nothing. A read of notes alone (JSON or CSV) records the
-// notes it read, their ids shown or not (migration 26); any other records what its answer shows.
+// notes it read, their ids shown or not (migration 26); any other records what its answer shows;
+// one whose answer names no note (a count, HEAD, notes only filtering) records its query (migration 30).
 import { afterAll, describe, expect, it } from 'vitest';
 import { caller, createAppointment, createClient, createNote, practice, rows, type Practice } from '../helpers/fixtures.js';
 import { startTestServer } from '../helpers/server.js';
@@ -64,11 +65,11 @@ describe('a read of notes', () => {
     expect((await reads(who)).at(-1)).toMatchObject({ client_id: ann.id, changes: { rows: [note.id] } });
     // Other rows embedded in the notes change nothing.
     expect(await recorded(`/sessions?select=id,client_id,clients(name)&id=eq.${note.id}`)).toEqual([[ann.id, [note.id]]]);
-    // No rows, and a HEAD that shows none, record nothing.
-    expect(await recorded('/sessions?id=eq.00000000-0000-0000-0000-000000000000')).toEqual([]);
+    // No rows, or a HEAD that shows none, still read the notes: recorded by the query, under no note (migration 30).
+    expect(await recorded('/sessions?id=eq.00000000-0000-0000-0000-000000000000')).toEqual([[null, [null]]]);
     const before = (await reads(who)).length;
     expect((await who.head('/sessions')).status).toBe(200);
-    expect(await reads(who)).toHaveLength(before);
+    expect(await reads(who)).toHaveLength(before + 1);
     expect(await rows(who, '/audit_chain_breaks')).toEqual([]);
   });
 
@@ -101,6 +102,28 @@ describe('a read of notes', () => {
     // Notes embedded in CSV are not read back: one row under no client, naming its query.
     expect((await who.get(`/clients?select=name,sessions(id)&id=eq.${ann.id}`, { accept: 'text/csv' })).status).toBe(200);
     expect((await reads(who)).at(-1)).toMatchObject({ client_id: null, changes: { rows: [null], query: `select=name,sessions(id)&id=eq.${ann.id}`, format: 'csv' } });
+    expect(await rows(who, '/audit_chain_breaks')).toEqual([]);
+  });
+
+  it('that answers with no note (a count, HEAD, limit=0, notes only filtering) is recorded by its query, under no note', async () => {
+    const who = await practice(server);
+    const ann = await createClient(who, { name: 'Ann Lee' });
+    await createNote(who, { client_id: ann.id, subjective: 'Secret pain' });
+    const probes: Array<[query: string, send: (path: string) => Promise<{ status: number }>]> = [
+      ['subjective=like.*secret*', (path) => who.head(path, { prefer: 'count=exact' })],
+      ['subjective=like.*nothing*&limit=0', (path) => who.get(path, { prefer: 'count=exact' })],
+    ];
+    for (const [query, send] of probes) {
+      const before = (await reads(who)).length;
+      expect((await send(`/sessions?${query}`)).status).toBeLessThan(300);
+      const recorded = (await reads(who)).slice(before);
+      expect(recorded.map((row) => [row.client_id, row.changes.rows, row.changes.query])).toEqual([[null, [null], query]]);
+    }
+    // The clients whose notes say something: the notes only filter, and the answer names no note.
+    const filtering = 'select=name,sessions!inner()&sessions.subjective=like.*Secret*';
+    const before = (await reads(who)).length;
+    expect((await who.get(`/clients?${filtering}`)).body).toEqual([{ name: 'Ann Lee' }]);
+    expect((await reads(who)).slice(before).map((row) => [row.client_id, row.changes.rows, row.changes.query])).toEqual([[null, [null], filtering]]);
     expect(await rows(who, '/audit_chain_breaks')).toEqual([]);
   });
 

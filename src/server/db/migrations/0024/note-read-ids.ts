@@ -7,14 +7,15 @@
 
 /**
  * public.audit_note_read with the ids handed over (migration 24, replacing migration 19's), or with
- * the answer's format too (`format`, migration 26, replacing 24's).
+ * the answer's format too (`format`, migration 26, replacing 24's), or, replacing that in place,
+ * recording a read whose answer names no note by its query (`queryWithoutNotes`, migration 30).
  */
-export function noteReadSql(format: boolean): string {
+export function noteReadSql(format: boolean, queryWithoutNotes = false): string {
   const replaces = format ? 'text, jsonb, text, text[], uuid[]' : 'text, jsonb, text';
   const signature = format ? 'text, jsonb, text, text[], uuid[], text' : 'text, jsonb, text, text[], uuid[]';
   return `
-drop function public.audit_note_read(${replaces});
-create function public.audit_note_read(body text, note_paths jsonb, query text, own_ids text[] default null, own_clients uuid[] default null${format ? ', answer_format text default null' : ''})
+${queryWithoutNotes ? 'create or replace' : `drop function public.audit_note_read(${replaces});
+create`} function public.audit_note_read(body text, note_paths jsonb, query text, own_ids text[] default null, own_clients uuid[] default null${format ? ', answer_format text default null' : ''})
 returns boolean
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -42,7 +43,10 @@ begin
       where pg_catalog.jsonb_typeof(n) = 'object';
   end if;
   if coalesce(pg_catalog.cardinality(ids), 0) = 0 then
-    return false;
+${queryWithoutNotes ? `    -- No note in the answer (a count, HEAD, limit=0, or notes only filtering what is shown): what
+    -- the query learnt of the notes is still a read of them, recorded under no note.
+    ids := array[null];
+    clients := array[null];` : '    return false;'}
   end if;
   client_info := nullif(pg_catalog.current_setting('request.headers', true), '')::jsonb ->> 'x-client-info';
   -- As the separate record was: a crash of PostgreSQL may lose the last moments of read records, whole.
