@@ -69,6 +69,21 @@ describe('practice booking', () => {
     expect(page.body.services).toEqual([{ id: ids.swedish, name: 'Swedish 60', duration_minutes: 60, price: '85.00' }]);
   });
 
+  it('moves the page to the profile\'s time zone when it is enabled again', async () => {
+    const [profile] = JSON.parse((await home.run(['profile', 'list', '--json'])).stdout).filter((row: any) => row.active);
+    expect((await home.run(['profile', 'add', profile.name, '--time-zone', 'America/New_York'])).code).toBe(0);
+    try {
+      const moved = await home.run(['booking', 'enable']);
+      expect(moved.code, moved.stderr).toBe(0);
+      expect(moved.stderr).toContain('The page now shows times in America/New_York (it showed Europe/Berlin)');
+      expect((await publicCall('booking_page', { slug: SLUG })).body.time_zone).toBe('America/New_York');
+    } finally {
+      expect((await home.run(['profile', 'add', profile.name, '--time-zone', 'Europe/Berlin'])).code).toBe(0);
+    }
+    const back = await home.run(['booking', 'enable', '--json', 'time_zone']);
+    expect(JSON.parse(back.stdout)).toEqual({ time_zone: 'Europe/Berlin' });
+  });
+
   it('sets the consent text, each change a new version, and the intake questions', async () => {
     const consent = await home.run(['booking', 'consent', '--text', 'I agree to the cancellation policy.', '--json', 'consent_version,consent_text']);
     expect(consent.code, consent.stderr).toBe(0);
@@ -129,7 +144,16 @@ describe('practice booking', () => {
     const declined = await home.run(['appt', 'decline', ids.cy!.slice(0, 8), '--reason', 'Away that week', '--json', 'status,notes']);
     expect(declined.code, declined.stderr).toBe(0);
     expect(JSON.parse(declined.stdout)).toEqual({ status: 'cancelled', notes: 'Declined: Away that week' });
-    const notRequest = await home.run(['appt', 'accept', ids.bo!.slice(0, 8)]);
+    // Run again (a tired person): the answer stands, nothing changes, exit 0.
+    const again = await home.run(['appt', 'accept', ids.bo!.slice(0, 8)]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Already accepted:');
+    expect(again.stderr).toContain('nothing changed');
+    const declinedAgain = await home.run(['appt', 'decline', ids.cy!.slice(0, 8), '--json', 'status']);
+    expect(declinedAgain.code, declinedAgain.stderr).toBe(0);
+    expect(JSON.parse(declinedAgain.stdout)).toEqual({ status: 'cancelled' });
+    // The other answer is no re-run: an accepted request is not declined (cancel it instead).
+    const notRequest = await home.run(['appt', 'decline', ids.bo!.slice(0, 8)]);
     expect(notRequest.code).toBe(1);
     expect(notRequest.stderr).toContain('is not a request waiting for an answer');
     const log = join(dir, 'answers.txt');

@@ -10,6 +10,7 @@ import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { reportChange } from '../shared/report.js';
 import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared/appointment.js';
+import { answeredAlready, type Requested } from './shared/request-answer.js';
 
 export function acceptCommand(ctx: Context): Command {
   const command = new Command('accept')
@@ -22,7 +23,8 @@ export function acceptCommand(ctx: Context): Command {
     .addHelpText('after', `
 The client is told by the next \`practice remind\` run (kind accepted).`)
     .action(async (id: string, options: RowOptions) => {
-      const current = await fetchAppointment(ctx, id);
+      const current: Requested = await fetchAppointment(ctx, id);
+      if (await answeredAlready(ctx, current, 'accepted', options)) return;
       if (current.status !== 'requested') {
         throw new CommandError(`${describe(current)} is not a request waiting for an answer.`, 'See `practice appt requests`.');
       }

@@ -10,6 +10,7 @@ import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { reportChange } from '../shared/report.js';
 import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared/appointment.js';
+import { answeredAlready, type Requested } from './shared/request-answer.js';
 
 interface DeclineOptions extends RowOptions {
   reason?: string;
@@ -31,7 +32,8 @@ The client is told by the next \`practice remind\` run (kind declined).`)
     .action(async (id: string, options: DeclineOptions) => {
       const reason = options.reason?.trim();
       if (reason !== undefined && (reason === '' || reason.length > MAX_REASON)) throw new UsageError(`--reason: 1 to ${MAX_REASON} characters`);
-      const current = await fetchAppointment(ctx, id);
+      const current: Requested = await fetchAppointment(ctx, id);
+      if (await answeredAlready(ctx, current, 'declined', options)) return;
       if (current.status !== 'requested') {
         throw new CommandError(`${describe(current)} is not a request waiting for an answer.`, 'See `practice appt requests`.');
       }

@@ -69,14 +69,18 @@ async function runEnable(options: EnableOptions, ctx: Context): Promise<void> {
   if (options.hold !== undefined) changes.hold_minutes = spanOption('--hold', options.hold, 5, 30 * DAY);
   if (options.instant !== undefined) changes.instant = options.instant;
   if (options.services !== undefined) changes.service_ids = await serviceIds(ctx, options.services);
+  // The page offers and books wall-clock times of the practice's zone, the profile's, as the CLI
+  // reads every appointment: taken again each time, so a profile moved to another zone moves the page.
+  changes.time_zone = await practiceTimeZone(ctx);
   const api = await ctx.api();
   const existing = await readPage(ctx);
   let page: BookingPage;
   if (existing) {
     [page] = (await api.update<BookingPage>('booking_pages', query<BookingPage>().eq('id', existing.id), changes)) as [BookingPage];
+    if (existing.time_zone !== page.time_zone) ctx.out.note(`The page now shows times in ${page.time_zone} (it showed ${existing.time_zone}), the profile's time zone.`);
   } else {
     if (changes.slug === undefined) throw new UsageError('--slug: the first time, give the page an address, e.g. --slug anna-massage');
-    [page] = (await api.insert<BookingPage>('booking_pages', { ...changes, time_zone: await practiceTimeZone(ctx) })) as [BookingPage];
+    [page] = (await api.insert<BookingPage>('booking_pages', changes)) as [BookingPage];
   }
   const shown = await shownPage(ctx, page);
   await reportChange(ctx, `Booking page on at ${shown.address}${page.instant ? ' (instant: requests are booked straight away)' : ''}.`, shown, COLUMNS, options);
