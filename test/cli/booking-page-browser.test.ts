@@ -37,6 +37,8 @@ beforeAll(async () => {
   await practiceCli(['booking', 'consent', '--text', 'I agree to the cancellation policy: 24 hours notice, or the visit is charged.']);
   await practiceCli(['booking', 'questions', 'add', '--id', 'injuries', '--label', 'Any injuries?', '--required']);
   await practiceCli(['booking', 'questions', 'add', '--id', 'first', '--label', 'First visit?', '--type', 'yes-no']);
+  // Choices in another script: each must be a choice of its own (their ids once were all the same).
+  await practiceCli(['booking', 'questions', 'add', '--id', 'pressure', '--label', 'Pressure', '--type', 'choice', '--choices', '弱い,普通,強い']);
   await mkdir(ARTIFACTS, { recursive: true });
   if (existsSync(CHROMIUM)) {
     const { chromium } = await import('playwright-core');
@@ -85,6 +87,8 @@ describe.runIf(existsSync(CHROMIUM))('the booking page in Chromium', () => {
     await page.getByLabel('Email').fill('mia@example.com');
     await page.getByLabel('Any injuries? (required)').fill('None');
     await page.getByRole('radiogroup', { name: 'First visit? (optional)' }).getByLabel('Yes').check();
+    await page.getByRole('radiogroup', { name: 'Pressure (optional)' }).getByText('普通').click();
+    expect(await page.locator('input[name="q-pressure"]:checked').inputValue()).toBe('普通');
     await page.getByLabel('I have read and agree to these terms.').check();
     await page.screenshot({ path: `${ARTIFACTS}booking-page-1280.png`, fullPage: true });
     await page.getByRole('button', { name: 'Request this time' }).click();

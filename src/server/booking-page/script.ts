@@ -71,8 +71,11 @@ export const PAGE_SCRIPT = String.raw`
     return new Date(day + 'T12:00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
   }
 
+  // Ids by count, not by value: choices in other scripts (弱い, 普通) made one id for all, and each
+  // label then chose the first.
+  var radios = 0;
   function radio(name, value, label, detail, checked) {
-    var id = name + '-' + String(value).replace(/[^A-Za-z0-9_-]/g, '_');
+    var id = 'choice-' + (++radios);
     var input = el('input', { type: 'radio', name: name, id: id, value: String(value), checked: !!checked });
     var text = el('span', {}, [document.createTextNode(label)].concat(detail ? [el('span', { 'class': 'detail', text: detail })] : []));
     return el('label', { 'class': 'choice', 'for': id }, [input, text]);
