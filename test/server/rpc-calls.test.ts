@@ -37,6 +37,11 @@ describe('calling a function', () => {
     const got = await owner.get('/rpc/add_them?a=4&b=5');
     expect(got.status).toBe(200);
     expect(got.body).toBe(9);
+    // As one object (supabase-js's .rpc().single()), a scalar is still the value itself.
+    const single = await owner.post('/rpc/add_them', { a: 1, b: 2 }, { accept: 'application/vnd.pgrst.object+json' });
+    expect(single.status).toBe(200);
+    expect(single.headers.get('content-type')).toMatch(/^application\/vnd\.pgrst\.object\+json/);
+    expect(single.text).toBe('3');
   });
 
   it('answers the schema version migration 11 adds, to anyone', async () => {
@@ -87,15 +92,16 @@ describe('calling a function', () => {
     expect((await anonymous(server).get('/rpc/clients_named')).body).toEqual([]);
   });
 
-  it('writes through a volatile function on POST, answers 204 for void and for return=minimal', async () => {
+  it('writes through a volatile function on POST, answers 204 for void, and the result whatever return= says, as PostgREST', async () => {
     const owner = await practice(server);
     await createClient(owner, { name: 'Old' });
     const renamed = await owner.post('/rpc/rename_all', { new_name: 'New' });
     expect(renamed.status).toBe(204);
     expect((await owner.get('/rpc/clients_named?select=name')).body).toEqual([{ name: 'New' }]);
     const minimal = await owner.post('/rpc/add_them', { a: 1 }, { prefer: 'return=minimal' });
-    expect(minimal.status).toBe(204);
-    expect(minimal.text).toBe('');
+    expect(minimal.status).toBe(200);
+    expect(minimal.text).not.toBe('');
+    expect(minimal.headers.get('preference-applied')).toBeNull();
   });
 
   it('refuses a write through GET with 405, as the read-only transaction PostgREST opens does', async () => {

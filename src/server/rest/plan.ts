@@ -73,8 +73,6 @@ export interface CallPlan extends Omit<ReadPlan, 'kind'> {
   args: string;
   /** Runs read-only: GET and HEAD, and every call of a stable or immutable function. */
   readOnly: boolean;
-  /** `Prefer: return=minimal`: 204 without the body. */
-  minimal: boolean;
 }
 
 export type Plan = ReadPlan | InsertPlan | UpdatePlan | DeletePlan | CallPlan;

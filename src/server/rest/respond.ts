@@ -40,7 +40,9 @@ export function commitDecision(plan: Plan, prefer: Preferences): ((row: ResultRo
 
 export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): RestResponse {
   const headers: Record<string, string> = { 'content-type': plan.csv ? CSV_TYPE : plan.single ? OBJECT_TYPE : JSON_TYPE };
-  if (prefer.applied.length > 0) headers['preference-applied'] = prefer.applied.join(', ');
+  // A call applies no return=, as PostgREST's call response names none (Response.hs).
+  const applied = plan.kind === 'call' ? prefer.applied.filter((token) => !token.startsWith('return=')) : prefer.applied;
+  if (applied.length > 0) headers['preference-applied'] = applied.join(', ');
   if (plan.kind === 'insert' && plan.put !== null && row.page_total !== 1) throw failures.putMismatch();
   if (plan.single && row.page_total !== 1) throw failures.notSingleObject(row.page_total);
   const limit = affectedLimit(plan, prefer);
@@ -57,8 +59,8 @@ export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): Res
     }
     headers['content-range'] = contentRange(plan.offset, row.page_total, total);
     const partial = total !== null && row.page_total < total;
-    // A call answered without its result (return=minimal, a void function) is 204, as PostgREST's.
-    if (plan.kind === 'call' && (plan.minimal || plan.routine.returnType === 'void')) {
+    // A void function's call is 204 without a body, as PostgREST's; return=minimal changes no call.
+    if (plan.kind === 'call' && plan.routine.returnType === 'void') {
       return withoutEmptyBodyType({ status: 204, headers, body: null });
     }
     return { status: partial ? 206 : 200, headers, body: row.body };

@@ -156,12 +156,12 @@ export function planCall(schema: SchemaCache, input: CallInput): CallPlan {
     ...resource,
     ...readWindow(query, input.range),
     count: input.prefer.count === 'exact',
-    withBody: input.method !== 'HEAD' && input.prefer.return !== 'minimal',
+    // Prefer: return= is not for calls: PostgREST answers a call with its result whatever it says.
+    withBody: input.method !== 'HEAD',
     routine,
     given,
     args: routine.singleJsonParam !== null && !viaQuery ? (input.bodyText?.trim() || '{}') : JSON.stringify(args),
     readOnly,
-    minimal: input.prefer.return === 'minimal',
   };
 }
 

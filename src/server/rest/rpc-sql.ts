@@ -29,9 +29,12 @@ function callSourceSql(plan: CallPlan, params: Parameters): string {
 
 function callBodySql(plan: CallPlan): string {
   if (!plan.withBody) return 'null::text';
-  if (plan.csv || plan.single) return bodySql(plan);
-  const value = plan.routine.result === null ? `_t.${quote(plan.routine.name)}` : '_t';
-  return plan.routine.returnsSet ? `coalesce(json_agg(${value}), '[]')::text` : `coalesce(json_agg(${value}) -> 0, 'null')::text`;
+  const scalar = plan.routine.result === null;
+  // A scalar is itself as one object too, as PostgREST's asJsonSingleF takes json_agg(pgrst_scalar)->0
+  // (supabase-js's .rpc().single() on a function returning a number gets the number).
+  if (plan.csv || (plan.single && !scalar)) return bodySql(plan);
+  const value = scalar ? `_t.${quote(plan.routine.name)}` : '_t';
+  return plan.routine.returnsSet && !plan.single ? `coalesce(json_agg(${value}), '[]')::text` : `coalesce(json_agg(${value}) -> 0, 'null')::text`;
 }
 
 export function callStatement(plan: CallPlan): Statement {
