@@ -154,6 +154,20 @@ describe('a function that cannot be chosen', () => {
     expect(misspelt.message).toBe('Could not find the function public.add_theme without parameters in the schema cache');
     expect(misspelt.details).toBe('Searched for the function public.add_theme without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.');
     expect(misspelt.hint).toBe('Perhaps you meant to call the function public.add_them');
+    // Only a POST of JSON could have gone to a single json parameter, so only it says it looked for one.
+    const got = expectError(await owner.get('/rpc/add_them?x=1'), 404, 'PGRST202');
+    expect(got.details).toBe('Searched for the function public.add_them with parameter x, but no matches were found in the schema cache.');
+  });
+
+  it('takes Range on a GET only, as PostgREST', async () => {
+    const owner = await practice(server);
+    await createClient(owner, { name: 'Ann' });
+    await createClient(owner, { name: 'Bea' });
+    const paged = await owner.get('/rpc/clients_named?select=name&order=name', { range: '1-1' });
+    expect(paged.body).toEqual([{ name: 'Bea' }]);
+    const posted = await owner.post('/rpc/clients_named?select=name&order=name', {}, { range: '1-1' });
+    expect(posted.body).toEqual([{ name: 'Ann' }, { name: 'Bea' }]);
+    expect(posted.headers.get('content-range')).toBe('0-1/*');
   });
 
   it('is 42501 for a function the caller may not execute, 401 for anon and 403 signed in, as PostgREST', async () => {

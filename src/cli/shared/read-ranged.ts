@@ -1,7 +1,8 @@
 // Every row a read matches, or the first `limit` of them, past the host's cap on rows per response
-// (Supabase's max_rows, 1000 on ours), paged with the `Range` header in as few requests as can be
-// correct. Every list, search, report and export reads through here, so none stops at the cap: a
-// table's rows (GET) or a set-returning function's (POST rpc/, whose answer the cap cuts alike).
+// (Supabase's max_rows, 1000 on ours), paged in as few requests as can be correct. Every list,
+// search, report and export reads through here, so none stops at the cap: a table's rows (GET, paged
+// with the `Range` header) or a set-returning function's (POST rpc/, whose answer the cap cuts alike,
+// paged with `limit` and `offset`: PostgREST takes Range on a GET only).
 import type { ApiClient, ApiResponse } from '../../core/api-client.js';
 import type { Query } from '../../core/query-builder.js';
 
@@ -53,7 +54,7 @@ export async function readPages<Row>(api: ApiClient, source: RowSource, request:
   if (typeof source === 'string' || request.ordered) request.order('id');
   // Said in the query too, as INTERFACE.md lists it; the host intersects it with each page's range.
   if (limit !== Infinity) request.limit(limit);
-  const first = await readPage<Row>(api, source, request, range(0, limit), true);
+  const first = await readPage<Row>(api, source, request, 0, limit, true);
   const pageRows = first.rows.length;
   if (pageRows === 0) return;
   onRows(first.rows);
@@ -63,7 +64,7 @@ export async function readPages<Row>(api: ApiClient, source: RowSource, request:
   if (first.total !== null) {
     const offsets: number[] = [];
     for (let offset = pageRows; offset < end; offset += pageRows) offsets.push(offset);
-    await inBatches(offsets, PARALLEL_PAGES, (offset) => readPage<Row>(api, source, request, range(offset, Math.min(offset + pageRows, limit)), false), (page) => {
+    await inBatches(offsets, PARALLEL_PAGES, (offset) => readPage<Row>(api, source, request, offset, Math.min(offset + pageRows, limit), false), (page) => {
       read += page.rows.length;
       onRows(page.rows);
     });
@@ -71,7 +72,7 @@ export async function readPages<Row>(api: ApiClient, source: RowSource, request:
     if (read >= end) return;
   }
   while (read < limit) {
-    const page = await readPage<Row>(api, source, request, range(read, limit), false);
+    const page = await readPage<Row>(api, source, request, read, limit, false);
     if (page.rows.length === 0) break;
     read += page.rows.length;
     onRows(page.rows);
@@ -83,13 +84,21 @@ function range(from: number, to: number): string {
   return to === Infinity ? `${from}-` : `${from}-${to - 1}`;
 }
 
-async function readPage<Row>(api: ApiClient, source: RowSource, request: Query<any>, range: string, count: boolean): Promise<Page<Row>> {
-  const headers: Record<string, string> = { range };
-  if (count) headers.prefer = 'count=exact';
+/** `request` for rows `from` up to, not including, `to`, by limit and offset: how a POST of rpc/ is paged. */
+function pageQuery(request: Query<any>, from: number, to: number): string {
+  const params = request.toString().split('&').filter((param) => param !== '' && !/^(limit|offset)=\d+$/.test(param));
+  if (to !== Infinity) params.push(`limit=${to - from}`);
+  if (from > 0) params.push(`offset=${from}`);
+  return params.join('&');
+}
+
+/** Rows `from` up to, not including, `to` (Infinity: to the end, or the host's cap), with the total when `count`. */
+async function readPage<Row>(api: ApiClient, source: RowSource, request: Query<any>, from: number, to: number, count: boolean): Promise<Page<Row>> {
+  const headers: Record<string, string> = count ? { prefer: 'count=exact' } : {};
   const call = typeof source === 'string'
-    ? { method: 'GET', path: `/rest/v1/${encodeURIComponent(source)}` }
-    : { method: 'POST', path: `/rest/v1/rpc/${encodeURIComponent(source.rpc)}`, body: source.args };
-  const response = await api.request({ ...call, query: request, headers, idempotent: true });
+    ? { method: 'GET', path: `/rest/v1/${encodeURIComponent(source)}`, query: request, headers: { ...headers, range: range(from, to) } }
+    : { method: 'POST', path: `/rest/v1/rpc/${encodeURIComponent(source.rpc)}`, body: source.args, query: pageQuery(request, from, to), headers };
+  const response = await api.request({ ...call, idempotent: true });
   return { rows: response.json<Row[]>() ?? [], total: totalOf(response) };
 }
 

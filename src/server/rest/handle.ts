@@ -62,9 +62,12 @@ function prepare(schema: SchemaCache, request: RestRequest, shape: RequestShape)
   const prefer = parsePrefer(shape.prefer);
   if (request.routine !== undefined) {
     const body = method === 'POST' && request.body?.trim() ? parseRequestBody(request.body, header(request.headers, 'content-type')) : undefined;
+    const contentType = header(request.headers, 'content-type');
     const plan = planCall(schema, {
       name: request.routine, method, search: shape.search, body, bodyText: request.body, prefer,
-      range: parseRangeHeader(shape.range), single: media === 'single', csv: media === 'csv',
+      // PostgREST takes Range only on a GET (ApiRequest.hs getRanges), a call's as a read's.
+      range: method === 'GET' ? parseRangeHeader(shape.range) : null, single: media === 'single', csv: media === 'csv',
+      jsonBody: method === 'POST' && (contentType === undefined || /^application\/json\b/i.test(contentType)),
     });
     return { plan, statement: callStatement(plan), prefer };
   }

@@ -20,6 +20,8 @@ export interface CallInput {
   body: unknown;
   /** The body as it came: what a single unnamed json parameter is given. */
   bodyText: string | undefined;
+  /** A POST of JSON (PostgREST's default): the one kind of call a single json parameter could take. */
+  jsonBody: boolean;
   prefer: Preferences;
   range: RangeHeader | null;
   single: boolean;
@@ -76,14 +78,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
 const signature = (routine: Routine) =>
   `${SCHEMA}.${routine.name}(${routine.singleJsonParam ?? routine.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
 
-/** PGRST202, worded as PostgREST's NoRpc, with its noRpcHint. */
-function noRoutine(schema: SchemaCache, name: string, keys: string[], overloads: Routine[]): ServiceError {
+/** PGRST202, worded as PostgREST's NoRpc, with its noRpcHint; only a POST of JSON was also looked up by a single json parameter. */
+function noRoutine(schema: SchemaCache, name: string, keys: string[], overloads: Routine[], jsonBody: boolean): ServiceError {
   const sorted = [...keys].sort();
   const message = sorted.length === 0
     ? `Could not find the function ${SCHEMA}.${name} without parameters in the schema cache`
     : `Could not find the function ${SCHEMA}.${name}(${sorted.join(', ')}) in the schema cache`;
   const searched = sorted.length === 0 ? 'without parameters' : `with parameter${sorted.length === 1 ? '' : 's'} ${sorted.join(', ')}`;
-  const details = `Searched for the function ${SCHEMA}.${name} ${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`;
+  const details = `Searched for the function ${SCHEMA}.${name} ${searched}${jsonBody ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`;
   const list = (names: string[]) => `(${[...names].sort().join(', ')})`;
   const suggestion = overloads.length > 0
     ? (() => {
@@ -109,7 +111,7 @@ const acceptsKeys = (routine: Routine, keys: string[]) =>
 // Every overload, whoever may execute it: PostgREST's schema cache does not look at privileges, so a
 // function the role may not execute is found, called, and refused by PostgreSQL with 42501 (401 for
 // anon, 403 otherwise), not reported missing (PGRST202).
-function chooseRoutine(schema: SchemaCache, name: string, keys: string[]): Routine {
+function chooseRoutine(schema: SchemaCache, name: string, keys: string[], jsonBody: boolean): Routine {
   const overloads = schema.routines.get(name) ?? [];
   const found = overloads.filter((routine) => acceptsKeys(routine, keys));
   if (found.length === 1) return found[0]!;
@@ -117,7 +119,7 @@ function chooseRoutine(schema: SchemaCache, name: string, keys: string[]): Routi
   const singleJson = overloads.filter((routine) => routine.singleJsonParam !== null);
   if (singleJson.length === 1) return singleJson[0]!;
   if (singleJson.length > 1) throw ambiguous(singleJson);
-  throw noRoutine(schema, name, keys, overloads);
+  throw noRoutine(schema, name, keys, overloads, jsonBody);
 }
 
 /** A scalar result read as a relation of one column named after the function. */
@@ -141,7 +143,7 @@ export function planCall(schema: SchemaCache, input: CallInput): CallPlan {
     throw failures.invalidBody('Request body of RPC must be a JSON object of the arguments');
   }
   const keys = Object.keys(args);
-  const routine = chooseRoutine(schema, input.name, keys);
+  const routine = chooseRoutine(schema, input.name, keys, input.jsonBody);
   const given: RoutineParam[] = routine.params.filter((p) => keys.includes(p.name));
   const query = parseQuery(search);
   const table = routine.result ?? scalarRelation(routine);
