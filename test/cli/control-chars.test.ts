@@ -3,6 +3,10 @@
 // CLI prints guards cells a spreadsheet would run as a formula.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInCli } from '../helpers/signed-in-cli.js';
+import { weekdayAhead } from '../helpers/days.js';
+// A Thursday two to three weeks ahead (a fixed date ran out).
+const THURSDAY = weekdayAhead(4, 14);
+
 
 const { home } = await signedInCli();
 
@@ -20,7 +24,7 @@ beforeAll(async () => {
   expect(added.stderr).toBe(`✓ Added client ${SHOWN} (${id.slice(0, 8)}).\n`);
   const note = await home.run(['note', 'add', '--client', id, '-S', 'Said \u001b[8mhidden\u001b[0m things\n\tindented']);
   expect(note.code, note.stderr).toBe(0);
-  const booked = await home.run(['appt', 'add', '--client', id, '--date', '2026-12-03', '--start', '9', '--end', '10', '--notes', '@SUM(A1)']);
+  const booked = await home.run(['appt', 'add', '--client', id, '--date', THURSDAY, '--start', '9', '--end', '10', '--notes', '@SUM(A1)']);
   expect(booked.code, booked.stderr).toBe(0);
 });
 
@@ -65,7 +69,7 @@ describe('CSV', () => {
   it('guards formula cells in --format csv of a list, as exports do', async () => {
     const clients = await home.run(['client', 'search', 'Eve', '--format', 'csv', '--json', 'name,phone']);
     expect(clients.stdout).toBe(`name,phone\r\n${NAME},"'=HYPERLINK(""http://evil"")"\r\n`);
-    const appointments = await home.run(['appt', 'list', '--date', '2026-12-03', '--format', 'csv', '--json', 'notes']);
+    const appointments = await home.run(['appt', 'list', '--date', THURSDAY, '--format', 'csv', '--json', 'notes']);
     expect(appointments.stdout).toBe("notes\r\n'@SUM(A1)\r\n");
   });
 

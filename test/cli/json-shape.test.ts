@@ -9,6 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/cli/context.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
+import { plusDays, weekdayAhead } from '../helpers/days.js';
+
+// A Tuesday two to three weeks ahead: its visits, the Monday after for slots, its month and year for reports.
+const DAY = weekdayAhead(2, 14);
 
 const { home } = await signedInCli();
 
@@ -160,14 +164,14 @@ beforeAll(async () => {
   await created('retired', ['service', 'add', '--name', 'Shape old', '--duration', '30', '--price', '40']);
   await created('unused', ['service', 'add', '--name', 'Shape unused', '--duration', '30', '--price', '40']);
   for (const [name, start] of [['visit', '9'], ['cancelled', '11'], ['missed', '13'], ['doomed', '15']] as const) {
-    await created(name, ['appt', 'add', '--client', 'Shape Ann', '--date', '2026-12-01', '--start', start, '--service', 'Shape 60']);
+    await created(name, ['appt', 'add', '--client', 'Shape Ann', '--date', DAY, '--start', start, '--service', 'Shape 60']);
   }
   await created('note', ['note', 'add', '--client', 'Shape Ann', '-S', 'Sore shoulder']);
   await created('draft', ['note', 'add', '--client', 'Shape Ann', '-S', 'Draft']);
   await created('signed', ['note', 'add', '--client', 'Shape Ann', '-S', 'To amend']);
   await ok(['note', 'sign', ids.signed!]);
-  await created('expense', ['expense', 'add', '--amount', '12.50', '--category', 'supplies', '--date', '2026-12-01']);
-  await created('refund', ['expense', 'add', '--amount', '3', '--category', 'fees', '--date', '2026-12-01']);
+  await created('expense', ['expense', 'add', '--amount', '12.50', '--category', 'supplies', '--date', DAY]);
+  await created('refund', ['expense', 'add', '--amount', '3', '--category', 'fees', '--date', DAY]);
   await ok(['msg', 'add', '--client', 'Shape Ann', '--role', 'client', '--message', 'See you']);
   await ok(['hours', 'set', 'monday', '09:00-17:00']);
   await created('payment', ['pay', 'add', '--client', 'Shape Ann', '--amount', '50', '--method', 'cash']);
@@ -176,7 +180,7 @@ beforeAll(async () => {
   await created('eve', ['client', 'add', '--name', 'Shape Eve']);
   for (const name of ['asked', 'turned-down'] as const) {
     ids[name] = (await createWithApi(home, 'appointments', {
-      client_id: ids.eve!, date: '2026-12-03', start_time: name === 'asked' ? '09:00' : '11:00', end_time: name === 'asked' ? '10:00' : '12:00', status: 'requested',
+      client_id: ids.eve!, date: plusDays(DAY, 2), start_time: name === 'asked' ? '09:00' : '11:00', end_time: name === 'asked' ? '10:00' : '12:00', status: 'requested',
     })).id;
   }
   await writeFile(join(home.dir, 'backup.json'), await ok(['export']));
@@ -191,13 +195,13 @@ const RUNS: Array<[string, () => string[]]> = [
   ['settings show', () => ['settings']],
   ['settings set', () => ['settings', 'set', 'tax_id', 'DE123456789']],
   ['client export', () => ['client', 'export', 'Shape Ann', '--output', join(home.dir, 'shape-ann-record')]],
-  ['appt list', () => ['appt', 'list', '--date', '2026-12-01']],
+  ['appt list', () => ['appt', 'list', '--date', DAY]],
   ['appt today', () => ['appt', 'today']],
-  ['appt week', () => ['appt', 'week', '2026-12-01']],
+  ['appt week', () => ['appt', 'week', DAY]],
   ['appt show', () => ['appt', 'show', ids.visit!.slice(0, 8)]],
-  ['appt slots', () => ['appt', 'slots', '--date', '2026-12-07', '--service', 'Shape 60']],
+  ['appt slots', () => ['appt', 'slots', '--date', plusDays(DAY, 6), '--service', 'Shape 60']],
   // The hours are Mondays only by now and the day is still to come, so the booking verbs need --yes.
-  ['appt add', () => ['appt', 'add', '--client', 'Shape Bo', '--date', '2026-12-02', '--start', '9', '--end', '10', '--yes']],
+  ['appt add', () => ['appt', 'add', '--client', 'Shape Bo', '--date', plusDays(DAY, 1), '--start', '9', '--end', '10', '--yes']],
   ['appt update', () => ['appt', 'update', ids.visit!, '--notes', 'Oil']],
   ['appt reschedule', () => ['appt', 'reschedule', ids.visit!, '--start', '10', '--yes']],
   ['appt confirm', () => ['appt', 'confirm', ids.visit!]],
@@ -206,7 +210,7 @@ const RUNS: Array<[string, () => string[]]> = [
   ['appt no-show', () => ['appt', 'no-show', ids.missed!, '--yes']],
   ['appt delete', () => ['appt', 'delete', ids.doomed!, '--yes']],
   // The visit completed above, before a package sold below would cover it.
-  ['invoice create', () => ['invoice', 'create', '--client', 'Shape Ann', '--month', '2026-12']],
+  ['invoice create', () => ['invoice', 'create', '--client', 'Shape Ann', '--month', DAY.slice(0, 7)]],
   ['invoice list', () => ['invoice', 'list']],
   ['invoice show', () => ['invoice', 'show', `INV-${new Date().getFullYear()}-0001`]],
   ['invoice pdf', () => ['invoice', 'pdf', `INV-${new Date().getFullYear()}-0001`, '--output', join(home.dir, 'invoice.pdf')]],
@@ -265,11 +269,11 @@ const RUNS: Array<[string, () => string[]]> = [
   ['note amend', () => ['note', 'amend', ids.signed!, '-P', 'Heat']],
   ['note delete', () => ['note', 'delete', ids.draft!, '--yes']],
   // Nothing is due after the appointments here, so it exits 0 (1 means notes are missing).
-  ['note missing', () => ['note', 'missing', '--since', '2027-01-01']],
-  ['report revenue', () => ['report', 'revenue', '--month', '2026-12']],
-  ['report pnl', () => ['report', 'pnl', '--year', '2026']],
-  ['report clients', () => ['report', 'clients', '--month', '2026-12']],
-  ['report visits', () => ['report', 'visits', '--year', '2026']],
+  ['note missing', () => ['note', 'missing', '--since', plusDays(DAY, 60)]],
+  ['report revenue', () => ['report', 'revenue', '--month', DAY.slice(0, 7)]],
+  ['report pnl', () => ['report', 'pnl', '--year', DAY.slice(0, 4)]],
+  ['report clients', () => ['report', 'clients', '--month', DAY.slice(0, 7)]],
+  ['report visits', () => ['report', 'visits', '--year', DAY.slice(0, 4)]],
   ['report receivables', () => ['report', 'receivables']],
   ['remind', () => ['remind', '--within', '1h', '--dry-run']],
   ['import', () => ['import', join(home.dir, 'backup.json'), '--dry-run']],
@@ -325,6 +329,6 @@ describe('one record with --json a,b, --format ndjson and --format csv', () => {
     const csv = await ok(['client', 'update', 'Shape Ann', '--phone', '555-0199', '--format', 'csv', '--json', 'id,phone']);
     expect(csv).toBe(`id,phone\r\n${ids.ann},555-0199\r\n`);
     const shown = await ok(['appt', 'show', ids.visit!, '--format', 'csv']);
-    expect(shown).toMatch(new RegExp(`^id,date,start_time,end_time,client_name,status,notes\r\n${ids.visit},2026-12-01,10:00,11:00,Shape Ann,completed,Oil\r\n$`));
+    expect(shown).toMatch(new RegExp(`^id,date,start_time,end_time,client_name,status,notes\r\n${ids.visit},${DAY},10:00,11:00,Shape Ann,completed,Oil\r\n$`));
   });
 });

@@ -3,6 +3,10 @@
 // person: the error printer says it in plain words, and a duplicate names the record that has the value.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInCli } from '../helpers/signed-in-cli.js';
+import { weekdayAhead } from '../helpers/days.js';
+// A Monday two to three weeks ahead (a fixed date ran out).
+const MONDAY = weekdayAhead(1, 14);
+
 
 const { home } = await signedInCli();
 
@@ -49,8 +53,8 @@ describe('other refusals, in plain words', () => {
   });
 
   it('an appointment over another one', async () => {
-    expect((await home.run(['appt', 'add', '--client', 'Ann Lee', '--date', '2026-12-07', '--start', '10', '--end', '11'])).code).toBe(0);
-    const result = await home.run(['appt', 'add', '--client', 'Bo Chen', '--date', '2026-12-07', '--start', '10:30', '--end', '11:30']);
+    expect((await home.run(['appt', 'add', '--client', 'Ann Lee', '--date', MONDAY, '--start', '10', '--end', '11'])).code).toBe(0);
+    const result = await home.run(['appt', 'add', '--client', 'Bo Chen', '--date', MONDAY, '--start', '10:30', '--end', '11:30']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: .*(Overlaps|another appointment)/m);
     expect(result.stderr).not.toMatch(CONSTRAINT_NAME);
