@@ -27,6 +27,8 @@ describe('the booking page', () => {
     expect(settingsOf(html)).toEqual({ url: server.url, anonKey: server.keys.anonKey, slug: SLUG });
     expect(html).toContain(`connect-src ${server.url};`);
     expect(html).not.toContain(server.keys.serviceKey);
+    const head = await fetch(`${server.url}/book/${SLUG}`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'text/html; charset=utf-8', '']);
   });
 
   it('answers 404 for an address no slug can have, and writes nothing of it into a page', async () => {

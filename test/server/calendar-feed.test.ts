@@ -40,9 +40,17 @@ describe('the calendar feed', () => {
   it('answers 404 as soon as the feed is deleted (a rotation), and for a token never issued', async () => {
     const owner = await practice(server);
     const feed = await feedOf(owner);
-    expect((await fetch(feed.url)).status).toBe(200);
+    const got = await fetch(feed.url);
+    expect(got.status).toBe(200);
+    // HEAD, as calendar apps and link checkers ask: GET's headers, no body.
+    const head = await fetch(feed.url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(got.headers.get('etag'));
+    expect(head.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(await head.text()).toBe('');
     expect((await owner.delete(`/calendar_feeds?id=eq.${feed.id}`)).status).toBe(204);
     expect((await fetch(feed.url)).status).toBe(404);
+    expect((await fetch(feed.url, { method: 'HEAD' })).status).toBe(404);
     expect((await fetch(`${server.url}/calendar/v1/${randomBytes(32).toString('base64url')}.ics`)).status).toBe(404);
   });
 

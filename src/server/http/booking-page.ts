@@ -8,7 +8,8 @@ import { ServiceError } from '../errors.js';
 const SLUG = /^[a-z0-9]([a-z0-9-]{0,46}[a-z0-9])?$/;
 
 export function registerBookingPageRoute(app: FastifyInstance, { anonKey, onRequest }: { anonKey: string; onRequest: onRequestHookHandler[] }): void {
-  app.get<{ Params: { slug: string } }>('/book/:slug', { onRequest }, async (request, reply) => {
+  // HEAD too, as a link checker asks it; Node sends its headers without the body.
+  app.route<{ Params: { slug: string } }>({ method: ['GET', 'HEAD'], url: '/book/:slug', onRequest, handler: async (request, reply) => {
     const { slug } = request.params;
     // The same words the page shows for a page that is off or unknown (booking_page's).
     if (!SLUG.test(slug)) throw new ServiceError(404, 'PGRST125', 'No booking page at this address.');
@@ -18,5 +19,5 @@ export function registerBookingPageRoute(app: FastifyInstance, { anonKey, onRequ
       .type('text/html; charset=utf-8')
       .headers({ 'cache-control': 'no-cache', 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' })
       .send(bookingPageHtml({ url, anonKey, slug }));
-  });
+  } });
 }

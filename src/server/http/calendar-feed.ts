@@ -114,7 +114,8 @@ async function readFeed(db: Database, made: LeastRecentlyUsed<string, { etag: st
 
 export function registerCalendarFeedRoute(app: FastifyInstance, { db, onRequest }: { db: Database; onRequest: onRequestHookHandler[] }): void {
   const made = new LeastRecentlyUsed<string, { etag: string; document: string }>(MADE_DOCUMENTS, { max: MADE_BYTES, weigh: (_, { document }) => document.length });
-  app.get<{ Params: { file: string } }>('/calendar/v1/:file', { onRequest }, async (request, reply) => {
+  // HEAD too: calendar apps and link checkers ask it; Node sends its headers without the body.
+  app.route<{ Params: { file: string } }>({ method: ['GET', 'HEAD'], url: '/calendar/v1/:file', onRequest, handler: async (request, reply) => {
     const token = FEED_FILE.exec(request.params.file)?.[1];
     const feed = token === undefined ? null : await readFeed(db, made, token, new Date());
     if (feed === null) throw notFound();
@@ -122,5 +123,5 @@ export function registerCalendarFeedRoute(app: FastifyInstance, { db, onRequest 
     reply.headers({ etag: feed.etag, 'cache-control': 'private, no-cache', 'referrer-policy': 'no-referrer' });
     if (matches(request.headers['if-none-match'], feed.etag)) return reply.code(304).send();
     return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="practice.ics"').send(feed.document());
-  });
+  } });
 }
