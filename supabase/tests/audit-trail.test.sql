@@ -5,7 +5,7 @@
 -- confines the owner too) the SECURITY DEFINER writers of the trail still work for every practice.
 begin;
 \ir fixtures/two-practices.psql
-select plan(25);
+select plan(27);
 
 select is((select count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace
            where n.nspname = 'public' and c.relkind = 'r' and not (c.relrowsecurity and c.relforcerowsecurity)), 0,
@@ -50,6 +50,10 @@ select results_eq($$select therapist_id, actor, via, action from public.audit_lo
   $$values (practice_tests.a(), practice_tests.a(), 'cli', 'export')$$, 'as the caller, through the caller''s channel');
 select throws_ok($$select public.audit_record_event('delete', 'clients', null, '{}')$$, '22023', null,
   'audit_record_event takes no action the database records itself');
+select throws_ok($$select public.audit_record_event('erase', 'clients', null, '{}')$$, '22023', null,
+  'audit_record_event records no erasure: erase_client records its own');
+select throws_ok($$select public.audit_record_event('export', 'clients', '00000000-0000-0000-0000-000000000000', '{}')$$, 'P0002', null,
+  'audit_record_event records an event about a client of the caller''s practice only');
 
 select practice_tests.act_as('anon', '{"role": "anon"}');
 select is_empty('select 1 from public.audit_log', 'anon sees no audit row');
