@@ -92,6 +92,10 @@ describe('practice audit', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(await audit('--since', 'today', '--until', 'today', '--table', 'clients', '--json', 'id')).toHaveLength(all.length);
     expect(await audit('--since', '+1d', '--table', 'clients', '--json', 'id')).toEqual([]);
+    // The table shows when on the practice's clocks (Europe/Berlin here), the days --since and --until count.
+    const [newest] = await audit('--limit', '1', '--json', 'at');
+    const berlin = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'medium' }).format(new Date(newest.at));
+    expect(await practice('audit', '--limit', '1')).toContain(berlin);
 
     const bad = await home.run(['audit', '--actor', 'someone']);
     expect(bad.code).toBe(2);

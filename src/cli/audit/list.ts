@@ -11,7 +11,7 @@ import { UsageError } from '../errors.js';
 import { countOption, dayOption, practiceTimeZone } from '../shared/input.js';
 import { readRanged } from '../shared/read-ranged.js';
 import { resolveClient } from '../shared/resolve.js';
-import { type AuditEntry, CHANNELS, COLUMNS, FIELDS } from './shared.js';
+import { type AuditEntry, CHANNELS, columnsIn, FIELDS } from './shared.js';
 
 interface ListOptions extends RowOptions {
   client?: string;
@@ -74,5 +74,5 @@ async function runList(options: ListOptions, ctx: Context): Promise<void> {
   const fields = requestedFields(options) as (keyof AuditEntry & string)[] | null;
   if (fields) request.select(fields);
   const entries = await readRanged<AuditEntry>(await ctx.api(), 'audit_log', request, limit);
-  await ctx.out.rows(entries, COLUMNS, options, 'No audit rows.');
+  await ctx.out.rows(entries, columnsIn(await practiceTimeZone(ctx)), options, 'No audit rows.');
 }

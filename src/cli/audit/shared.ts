@@ -2,6 +2,7 @@
 // table audit_log of migration 15), the fields --json accepts and the table's columns.
 import type { Column } from '../../core/output.js';
 import { shortId } from '../../model/short-id.js';
+import { wallClockAt } from '../../model/time-zone.js';
 
 export const CHANNELS = ['cli', 'mcp', 'web', 'api', 'import', 'sql'] as const;
 
@@ -36,9 +37,17 @@ function summary(changes: AuditEntry['changes']): string {
   return Object.keys(changes).filter((column) => column !== 'updated_at').join(', ');
 }
 
-export const COLUMNS: Column<AuditEntry>[] = [
+/** When, on the practice's clocks, to the second: the zone --since and --until are days of. */
+function wallTime(at: string, timeZone: string): string {
+  const instant = new Date(at);
+  const { date, time } = wallClockAt(instant, timeZone);
+  return `${date} ${time}:${String(instant.getUTCSeconds()).padStart(2, '0')}`;
+}
+
+/** The table of audit rows, times shown in `timeZone`. */
+export const columnsIn = (timeZone: string): Column<AuditEntry>[] => [
   { key: 'id', header: '#', format: String },
-  { key: 'at', format: (at) => at.slice(0, 19).replace('T', ' ') },
+  { key: 'at', format: (at) => wallTime(at, timeZone) },
   { key: 'via' },
   { key: 'actor', header: 'WHO', format: (actor, row) => (actor === null ? row.actor_role : shortId(actor)) },
   { key: 'action' },
