@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.js';
+import { signedInHome } from '../helpers/cli.js';
 import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
 
 const { server, home } = await signedInCli();
@@ -67,6 +68,19 @@ describe('practice booking', () => {
     });
     const page = await publicCall('booking_page', { slug: SLUG });
     expect(page.body.services).toEqual([{ id: ids.swedish, name: 'Swedish 60', duration_minutes: 60, price: '85.00' }]);
+  });
+
+  it('says so when another practice on the service has the address already', async () => {
+    const other = await signedInHome(server.url, server.keys.anonKey);
+    try {
+      expect((await other.run(['service', 'add', '--name', 'Reiki', '--duration', '30', '--price', '50'])).code).toBe(0);
+      const taken = await other.run(['booking', 'enable', '--slug', SLUG]);
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toContain(`--slug: the address ${SLUG} is taken on this service.`);
+      expect((await other.run(['booking'])).stderr).toContain('This practice has no booking page.');
+    } finally {
+      await other.cleanup();
+    }
   });
 
   it('moves the page to the profile\'s time zone when it is enabled again', async () => {

@@ -2,11 +2,12 @@
 // [--instant]`: the practice's public booking page, made or changed and switched on. The slug is the
 // page's address on the whole service, so another practice's slug is refused (409) by the database.
 import { Command } from 'commander';
+import { ApiError } from '../../core/api-error.js';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { CommandError, UsageError } from '../errors.js';
 import { practiceTimeZone } from '../shared/input.js';
 import { reportChange } from '../shared/report.js';
 import { resolveService } from '../shared/resolve.js';
@@ -75,12 +76,19 @@ async function runEnable(options: EnableOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const existing = await readPage(ctx);
   let page: BookingPage;
+  // Slugs are unique on the whole service: one another practice has is a name to change, not a fault.
+  const slugTaken = (err: unknown): never => {
+    if (err instanceof ApiError && err.code === '23505' && err.message.includes('booking_pages_slug_key')) {
+      throw new CommandError(`--slug: the address ${changes.slug} is taken on this service.`, 'Choose another, e.g. with your town or surname: --slug anna-massage-berlin');
+    }
+    throw err;
+  };
   if (existing) {
-    [page] = (await api.update<BookingPage>('booking_pages', query<BookingPage>().eq('id', existing.id), changes)) as [BookingPage];
+    [page] = (await api.update<BookingPage>('booking_pages', query<BookingPage>().eq('id', existing.id), changes).catch(slugTaken)) as [BookingPage];
     if (existing.time_zone !== page.time_zone) ctx.out.note(`The page now shows times in ${page.time_zone} (it showed ${existing.time_zone}), the profile's time zone.`);
   } else {
     if (changes.slug === undefined) throw new UsageError('--slug: the first time, give the page an address, e.g. --slug anna-massage');
-    [page] = (await api.insert<BookingPage>('booking_pages', changes)) as [BookingPage];
+    [page] = (await api.insert<BookingPage>('booking_pages', changes).catch(slugTaken)) as [BookingPage];
   }
   const shown = await shownPage(ctx, page);
   await reportChange(ctx, `Booking page on at ${shown.address}${page.instant ? ' (instant: requests are booked straight away)' : ''}.`, shown, COLUMNS, options);
