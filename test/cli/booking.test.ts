@@ -70,6 +70,14 @@ describe('practice booking', () => {
     expect(page.body.services).toEqual([{ id: ids.swedish, name: 'Swedish 60', duration_minutes: 60, price: '85.00' }]);
   });
 
+  it('lists the services the page offers: not one retired since', async () => {
+    const retiring = (await createWithApi(home, 'service_menu', { name: 'Cupping 30', duration: 30, price: 40 })).id;
+    expect((await home.run(['booking', 'enable', '--services', 'Swedish 60,Cupping 30'])).code).toBe(0);
+    expect((await home.run(['service', 'retire', retiring.slice(0, 8), '--yes'])).code).toBe(0);
+    expect(JSON.parse((await home.run(['booking', 'show', '--json', 'services'])).stdout)).toEqual({ services: ['Swedish 60'] });
+    expect((await publicCall('booking_page', { slug: SLUG })).body.services.map((offered: any) => offered.name)).toEqual(['Swedish 60']);
+  });
+
   it('says so when another practice on the service has the address already', async () => {
     const other = await signedInHome(server.url, server.keys.anonKey);
     try {

@@ -73,8 +73,9 @@ export async function shownPage(ctx: Context, page: BookingPage): Promise<ShownP
   const api = await ctx.api();
   let services: string[] | null = null;
   if (page.service_ids !== null) {
-    const rows = page.service_ids.length === 0 ? [] : await api.select<{ id: string; name: string }>('service_menu',
-      query<{ id: string; name: string }>().in('id', page.service_ids).select(['id', 'name']).order('name'));
+    // As the page offers them: a service retired since is not on it.
+    const rows = page.service_ids.length === 0 ? [] : await api.select<{ id: string; name: string; active: boolean }>('service_menu',
+      query<{ id: string; name: string; active: boolean }>().in('id', page.service_ids).eq('active', true).select(['id', 'name']).order('name'));
     services = rows.map((row) => row.name);
   }
   return { ...page, services, address: `${api.urls.root}/book/${page.slug}` };
