@@ -298,10 +298,12 @@ export function toErrorResponse(err: unknown, context: ErrorContext): ErrorRespo
     return authErrorResponse(authFailures.outOfResources(err), context.authApiVersion);
   }
   if (isPostgresError(err) && context.surface === 'rest') {
+    const status = statusForSqlState(err.code, context.role);
     return {
-      status: statusForSqlState(err.code, context.role),
+      status,
       body: { code: err.code, details: err.detail ?? null, hint: err.hint ?? largestAccepted(err), message: err.message },
-      headers: {},
+      // As PostgREST's PgError: a 401 (anon refused) says how to authenticate.
+      headers: status === 401 ? { 'www-authenticate': 'Bearer' } : {},
     };
   }
   const fastifyCode = (err as { code?: unknown } | null)?.code;

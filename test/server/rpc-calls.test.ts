@@ -175,7 +175,9 @@ describe('a function that cannot be chosen', () => {
     const refused = expectError(await owner.post('/rpc/hidden', {}), 403, '42501');
     expect(refused.message).toBe('permission denied for function hidden');
     expectError(await owner.get('/rpc/hidden'), 403, '42501');
-    expectError(await anonymous(server).post('/rpc/hidden', {}), 401, '42501');
+    const anon = await anonymous(server).post('/rpc/hidden', {});
+    expectError(anon, 401, '42501');
+    expect(anon.headers.get('www-authenticate')).toBe('Bearer');
     // Granted to authenticated only: anon is refused, the signed-in caller answered.
     expectError(await anonymous(server).get('/rpc/signed_in_only'), 401, '42501');
     expect((await owner.get('/rpc/signed_in_only')).body).toBe(2);
