@@ -150,6 +150,9 @@ describe('practice booking', () => {
     expect(rows.map((row) => [row.client_name, row.status])).toEqual([['Bo Berg', 'requested'], ['Cy Dahl', 'requested']]);
     ids.bo = rows[0]!.id!;
     ids.cy = rows[1]!.id!;
+    // The table says until when each is held on the practice's clocks (Europe/Berlin), as its times are.
+    const held = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'short' }).format(new Date(rows[0]!.hold_until!));
+    expect((await home.run(['appt', 'requests'])).stdout).toContain(`until ${held}`);
     const log = join(dir, 'requested.txt');
     const sent = await home.run(['remind', '--channel', 'email', '--exec', EXEC(log)]);
     expect(sent.code, sent.stderr).toBe(0);

@@ -8,7 +8,9 @@ import { query } from '../../core/query-builder.js';
 import { countOf } from '../../model/count.js';
 import type { Appointment } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
+import { wallClockAt } from '../../model/time-zone.js';
 import type { Context } from '../context.js';
+import { practiceTimeZone } from '../shared/input.js';
 import { readRanged } from '../shared/read-ranged.js';
 import { clock, FIELDS } from './shared/appointment.js';
 
@@ -17,21 +19,24 @@ type Request = Appointment & { hold_until: string | null };
 
 const REQUEST_FIELDS = [...FIELDS, 'hold_until'];
 
-/** `until 2026-11-28 09:00` (UTC, as stored), `expired`, or `until you act`. */
-function holdText(holdUntil: string | null, now: Date): string {
+/** `until 2026-11-28 10:00` on the practice's clocks, as the visit's own times are, `expired`, or `until you act`. */
+function holdText(holdUntil: string | null, now: Date, timeZone: string): string {
   if (holdUntil === null) return 'until you act';
-  return new Date(holdUntil) <= now ? 'expired' : `until ${holdUntil.slice(0, 16).replace('T', ' ')} UTC`;
+  if (new Date(holdUntil) <= now) return 'expired';
+  const { date, time } = wallClockAt(new Date(holdUntil), timeZone);
+  return `until ${date} ${time}`;
 }
 
+const columnsAt = (now: Date, timeZone: string): Column<Request>[] => [
+  { key: 'id', format: shortId },
+  { key: 'date' },
+  { key: 'start_time', header: 'START', format: clock },
+  { key: 'end_time', header: 'END', format: clock },
+  { key: 'client_name', header: 'CLIENT', format: (name, row) => name ?? shortId(row.client_id) },
+  { key: 'hold_until', header: 'HOLD', format: (holdUntil) => holdText(holdUntil as string | null, now, timeZone) },
+];
+
 export function requestsCommand(ctx: Context): Command {
-  const columns: Column<Request>[] = [
-    { key: 'id', format: shortId },
-    { key: 'date' },
-    { key: 'start_time', header: 'START', format: clock },
-    { key: 'end_time', header: 'END', format: clock },
-    { key: 'client_name', header: 'CLIENT', format: (name, row) => name ?? shortId(row.client_id) },
-    { key: 'hold_until', header: 'HOLD', format: (holdUntil) => holdText(holdUntil as string | null, ctx.now()) },
-  ];
   const command = new Command('requests')
     .description('Bookings asked for on the booking page, waiting for you to accept or decline them')
     .addHelpText('before', `Examples:
@@ -43,7 +48,7 @@ export function requestsCommand(ctx: Context): Command {
     .action(async (options: RowOptions) => {
       const rows = await readRanged<Request>(await ctx.api(), 'appointments',
         query<Request>().eq('status', 'requested').order('date').order('start_time'));
-      await ctx.out.rows(rows, columns, options, 'No requests waiting.');
+      await ctx.out.rows(rows, columnsAt(ctx.now(), await practiceTimeZone(ctx)), options, 'No requests waiting.');
       if (rows.length > 0 && !options.json && !options.format) ctx.out.note(`${countOf(rows.length, 'request')}: \`practice appt accept|decline <id>\`.`);
     });
   return addOutputFlags(command, REQUEST_FIELDS);
