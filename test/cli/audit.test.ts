@@ -107,6 +107,12 @@ describe('practice audit', () => {
     const intact = await home.run(['audit', 'verify']);
     expect(intact.code, intact.stderr).toBe(0);
     expect(intact.stdout).toMatch(/^The audit trail's \d+ rows verify\.\nHead: row \d+ [0-9a-f]{64}\n$/);
+    // For a script: one CSV row, or one NDJSON line, as --json's object.
+    const csv = await home.run(['audit', 'verify', '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stdout).toMatch(/^intact,rows,head,first_break\r?\ntrue,\d+,[0-9a-f]{64},\r?\n$/);
+    const line = await home.run(['audit', 'verify', '--format', 'ndjson']);
+    expect(JSON.parse(line.stdout)).toMatchObject({ intact: true, first_break: null });
 
     const [victim] = await audit('--table', 'clients', '--client', 'ann audit', '--limit', '1');
     await server.db.transaction(async (tx) => {

@@ -3,14 +3,28 @@
 // 15); the first row that does not fit is named and the command exits 1.
 import { Command } from 'commander';
 import { addOutputFlags } from '../../core/output-flags.js';
+import type { Column, RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import type { Context } from '../context.js';
 import { CommandError, SilentExit } from '../errors.js';
 import type { AuditEntry } from './shared.js';
 
-interface VerifyOptions {
-  json?: true | string[];
+type VerifyOptions = RowOptions;
+
+interface VerifyResult {
+  intact: boolean;
+  rows: number;
+  head: string | null;
+  first_break: ChainBreak | null;
 }
+
+/** The result as one CSV row or NDJSON line (--format): the first break told as its row and problem. */
+const RESULT_COLUMNS: Column<VerifyResult>[] = [
+  { key: 'intact', format: String },
+  { key: 'rows', format: String },
+  { key: 'head', format: (head) => (head as string | null) ?? '' },
+  { key: 'first_break', format: (found) => (found === null ? '' : `row ${(found as ChainBreak).id}: ${(found as ChainBreak).problem}`) },
+];
 
 interface ChainBreak {
   therapist_id: string;
@@ -47,9 +61,9 @@ async function runVerify(options: VerifyOptions, ctx: Context): Promise<void> {
   ]);
   const first = breaks[0] ?? null;
   const head = heads[0] ?? null;
-  const result = { intact: first === null, rows: head?.id ?? 0, head: head?.hash ?? null, first_break: first };
-  if (options.json) {
-    ctx.out.json(result);
+  const result: VerifyResult = { intact: first === null, rows: head?.id ?? 0, head: head?.hash ?? null, first_break: first };
+  if (options.json || options.format) {
+    await ctx.out.record(result, RESULT_COLUMNS, options);
     if (first) throw new SilentExit(1);
     return;
   }
