@@ -16,7 +16,7 @@ import { reportChange } from '../shared/report.js';
 import { cancelSeries } from './series/cancel.js';
 import { confirmConcerns, notStartedConcern } from './shared/concerns.js';
 import { inScope, type ScopeOptions, scopeOptions } from './series/scope.js';
-import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared/appointment.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS, reportAlready } from './shared/appointment.js';
 import { type ManyOptions, runStatusMany } from './shared/status-many.js';
 import { checkTransition, type StatusVerb } from './shared/status-verbs.js';
 import { noteWhatClientWasTold } from './shared/told-note.js';
@@ -58,8 +58,7 @@ export async function runStatus(text: string, verb: StatusVerb, options: Confirm
   if (inScope(options)) return cancelSeries(ctx, current, options);
   if (options.paid !== undefined) checkNotCompleted(current);
   if (current.status === verb.status) {
-    ctx.out.note(`Already ${statusWord(verb.status)}: ${describe(current)}; nothing changed.`);
-    if (options.json || options.format) await ctx.out.record(current, COLUMNS, options);
+    await reportAlready(ctx, statusWord(verb.status), current, options);
     return;
   }
   checkTransition(current, verb);

@@ -1,6 +1,6 @@
 // What every appt command shares about an appointment: its JSON fields, its table columns, the one
 // read that fetches a row named by id or id prefix, which flag sets which field, and the booking --yes.
-import type { Column } from '../../../core/output.js';
+import type { Column, RowOptions } from '../../../core/output.js';
 import { query } from '../../../core/query-builder.js';
 import type { Appointment } from '../../../model/records.js';
 import { shortId } from '../../../model/short-id.js';
@@ -53,4 +53,10 @@ export async function fetchAppointment(ctx: Context, text: string): Promise<Appo
   const [row] = await (await ctx.api()).select<Appointment>('appointments', query<Appointment>().eq('id', id));
   if (!row) throw new CommandError(`No appointment has the id ${id}.`, NOT_FOUND_HINT);
   return row;
+}
+
+/** An appointment already as the verb would leave it: said so, and printed as asked (a re-run changes nothing). */
+export async function reportAlready(ctx: Context, state: string, current: Appointment, options: RowOptions): Promise<void> {
+  ctx.out.note(`Already ${state}: ${describe(current)}; nothing changed.`);
+  if (options.json || options.format) await ctx.out.record(current, COLUMNS, options);
 }

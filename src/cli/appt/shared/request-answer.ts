@@ -3,7 +3,7 @@
 import type { RowOptions } from '../../../core/output.js';
 import type { Appointment } from '../../../model/records.js';
 import type { Context } from '../../context.js';
-import { COLUMNS, describe } from './appointment.js';
+import { reportAlready } from './appointment.js';
 
 /** An appointment as the service keeps it: a request's answer, once the therapist gave one (migration 20). */
 export type Requested = Appointment & { request_answer?: 'accepted' | 'declined' | null };
@@ -11,7 +11,6 @@ export type Requested = Appointment & { request_answer?: 'accepted' | 'declined'
 /** True, having said so, when `current` was given `answer` before. */
 export async function answeredAlready(ctx: Context, current: Requested, answer: 'accepted' | 'declined', options: RowOptions): Promise<boolean> {
   if (current.request_answer !== answer) return false;
-  ctx.out.note(`Already ${answer}: ${describe(current)}; nothing changed.`);
-  if (options.json || options.format) await ctx.out.record(current, COLUMNS, options);
+  await reportAlready(ctx, answer, current, options);
   return true;
 }
