@@ -62,9 +62,9 @@ begin
   -- And calendar_feeds one for the migrating role alone: the feed's lookup by token (calendar-feed.test.sql).
   return next policies_are('public', tbl, array['own_practice'] || practice_tests.booking_policies(tbl)
       || case tbl when 'calendar_feeds' then array['feed_lookup'] else array[]::text[] end
-      -- And the tables erasure and the retention purge change (migrations 19, 22): retention_owner, for
+      -- And the tables erasure and the retention purge change (migrations 19, 22, 30): retention_owner, for
       -- the owning role alone (the security-definer functions run as it; no request role has it).
-      || case when tbl in ('clients', 'appointments', 'sessions', 'conversation_log', 'reminders', 'payments', 'packages', 'expenses', 'invoices')
+      || case when tbl in ('clients', 'appointments', 'sessions', 'conversation_log', 'reminders', 'payments', 'packages', 'expenses', 'invoices', 'booking_requests')
            then array['retention_owner'] else array[]::text[] end
       -- And client_balances one for the owning role alone, whose triggers keep it (migration 23).
       || case tbl when 'client_balances' then array['balance_keeper'] else array[]::text[] end,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedInCli } from '../helpers/signed-in-cli.js';
 
-const { home } = await signedInCli();
+const { server, home, me } = await signedInCli();
 
 async function practice(...args: string[]) {
   const result = await home.run(args);
@@ -130,6 +130,28 @@ describe('practice retention purge', () => {
     expect(again.stdout + again.stderr).toContain('Nothing has passed its retention period');
     await practice('settings', 'unset', 'clinical_retention_years');
     await practice('settings', 'unset', 'financial_retention_years');
+  });
+
+  it('takes the email of a client who booked on the page at erasure, and purges their requests with their visits', async () => {
+    const ben = await practice('client', 'add', '--name', 'Ben Booked', '--email', 'ben@example.com');
+    const [visit] = await post('appointments', { client_id: ben, date: '2015-06-03', start_time: '10:00', end_time: '11:00', status: 'completed' });
+    // As rpc/booking_request keeps it (requests are written by the page's role alone).
+    await server.db.query(`insert into public.booking_requests (therapist_id, appointment_id, client_id, email, answers, consent_version, consent_text, consented_at)
+      values ($1, $2, $3, 'ben@example.com', '[{"id": "injuries", "label": "Any injuries?", "type": "text", "answer": "Knee"}]', 1, 'I agree.', '2015-06-01T10:00:00Z')`, [me, visit.id, ben]);
+    await practice('client', 'erase', ben, '--yes');
+    const [kept] = await server.db.query<{ email: string; consent_text: string }>('select email, consent_text from public.booking_requests where client_id = $1', [ben]);
+    expect(kept).toEqual({ email: `erased-${ben.slice(0, 8)}`, consent_text: 'I agree.' });
+
+    await practice('settings', 'set', 'clinical_retention_years', '1');
+    const due = JSON.parse(await practice('retention', 'purge', '--json'));
+    expect(due).toEqual(expect.arrayContaining([{ records: 'booking requests', client_id: ben, count: 1, kept_until: '2016-06-03' }]));
+    const done = await home.run(['retention', 'purge', '--yes']);
+    expect(done.code, done.stderr).toBe(0);
+    expect(await server.db.query('select 1 from public.booking_requests where client_id = $1', [ben])).toEqual([]);
+    expect(await get(`appointments?client_id=eq.${ben}&select=id`)).toEqual([]);
+    // Nothing refers to the erased client any more: the row itself goes too.
+    expect(await get(`clients?id=eq.${ben}&select=id`)).toEqual([]);
+    await practice('settings', 'unset', 'clinical_retention_years');
   });
 
   it('keeps everything of a client whose last visit is past the period but who has booked again, and counts the reminders it deletes', async () => {

@@ -31,7 +31,8 @@ const ALL_ROUTES = routesOf(server.app.printRoutes({ commonPrefix: false }))
 // send no apikey (the feed's secret token is its credential; the page calls rpc/ with the anon key).
 // Their own tests show what they serve (booking-page, calendar-feed); a new route outside /rest, /auth
 // and /admin must be named here.
-const PUBLIC_ROUTES = ['GET /book/:slug', 'GET /calendar/v1/:file'];
+// Each answers HEAD as GET (a link checker, a calendar app asking whether the feed changed).
+const PUBLIC_ROUTES = ['GET /book/:slug', 'GET /calendar/v1/:file', 'HEAD /book/:slug', 'HEAD /calendar/v1/:file'];
 
 const ROUTES = ALL_ROUTES
   .filter(([method, path]) => !PUBLIC_ROUTES.includes(`${method} ${path}`))

@@ -16,7 +16,7 @@ const BOOKINGS_TO_COME = `a.status in ('scheduled', 'confirmed') and a."date" >=
  * answered as `requests_declined`), and by 27 answering `name_and_contact` as whether any was left to
  * remove (`toldIfGone`; before, true on every call, a second erasure too).
  */
-export function eraseClientSql(create: 'create' | 'create or replace', moreKept = '', declines: string | null = null, toldIfGone = false): string {
+export function eraseClientSql(create: 'create' | 'create or replace', moreKept = '', declines: string | null = null, toldIfGone = false, requestEmails = false): string {
   return `
 ${create} function public.erase_client(client uuid, clinical_years integer, financial_years integer) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -60,7 +60,11 @@ ${declines === null ? '' : `  -- Cancelled, a request is declined (migration 25)
   get diagnostics reminders = row_count;
   delete from public.conversation_log m where m.therapist_id = practice and m.client_id = client;
   get diagnostics messages = row_count;
-  update public.clients c set name = label, phone = null, email = null, notes = null, status = 'inactive',
+${requestEmails ? `  -- The email a booking request came from (migration 30): the consent and the intake answers stay,
+  -- kept as clinical records.
+  update public.booking_requests r set email = 'erased-' || pg_catalog.left(client::text, 8)
+    where r.therapist_id = practice and r.client_id = client and r.email <> 'erased-' || pg_catalog.left(client::text, 8);
+` : ''}  update public.clients c set name = label, phone = null, email = null, notes = null, status = 'inactive',
       erased_at = coalesce(c.erased_at, pg_catalog.now())
     where c.therapist_id = practice and c.id = client
     returning c.erased_at into erased_at;

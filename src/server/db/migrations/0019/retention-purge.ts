@@ -10,9 +10,10 @@
 /**
  * The function: created by migration 19, replaced by 22 with more of a client's ledger purged
  * (`moreLedger`, statements run after the packages' within the financial period's branch), and by
- * 30 with the reminders it deletes counted and recorded (`countsReminders`) like the messages.
+ * 30 with the reminders it deletes counted and recorded like the messages, and the client's booking
+ * requests (consent and intake answers) purged with their appointments (`since30`).
  */
-export function retentionPurgeSql(create: 'create' | 'create or replace', moreLedger = '', countsReminders = false): string {
+export function retentionPurgeSql(create: 'create' | 'create or replace', moreLedger = '', since30 = false): string {
   return `
 ${create} function public.retention_purge(clinical_years integer, financial_years integer, apply boolean default false)
 returns table (records text, client_id uuid, count integer, kept_until date)
@@ -61,7 +62,7 @@ ${moreLedger}    end if;
       if n > 0 then
         records := 'messages'; count := n; purged := purged || pg_catalog.jsonb_build_object(records, n); return next;
       end if;
-${countsReminders ? `      select pg_catalog.count(*) into n from public.reminders r where r.therapist_id = practice and r.client_id = due.id;
+${since30 ? `      select pg_catalog.count(*) into n from public.reminders r where r.therapist_id = practice and r.client_id = due.id;
       if n > 0 then
         records := 'reminders'; count := n; purged := purged || pg_catalog.jsonb_build_object(records, n); return next;
       end if;
@@ -69,7 +70,12 @@ ${countsReminders ? `      select pg_catalog.count(*) into n from public.reminde
         delete from public.reminders r where r.therapist_id = practice and r.client_id = due.id;
         delete from public.conversation_log m where m.therapist_id = practice and m.client_id = due.id;
       end if;
-      -- After the ledger's own purge above, so that a dry run counts what a purge would delete.
+${since30 ? `      select pg_catalog.count(*) into n from public.booking_requests r where r.therapist_id = practice and r.client_id = due.id;
+      if n > 0 then
+        records := 'booking requests'; count := n; purged := purged || pg_catalog.jsonb_build_object(records, n); return next;
+        if apply then delete from public.booking_requests r where r.therapist_id = practice and r.client_id = due.id; end if;
+      end if;
+` : ''}      -- After the ledger's own purge above, so that a dry run counts what a purge would delete.
       select pg_catalog.count(*) into n from public.appointments a
         where a.therapist_id = practice and a.client_id = due.id
           and (due.financial_until < current_date or not exists (
