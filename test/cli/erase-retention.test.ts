@@ -132,6 +132,20 @@ describe('practice retention purge', () => {
     await practice('settings', 'unset', 'financial_retention_years');
   });
 
+  it('removes an erased client of whom nothing is left', async () => {
+    const cara = await practice('client', 'add', '--name', 'Cara Clear');
+    await post('appointments', { client_id: cara, date: '2015-06-04', start_time: '10:00', end_time: '11:00', status: 'completed' });
+    await practice('settings', 'set', 'clinical_retention_years', '1');
+    await practice('retention', 'purge', '--yes');
+    expect(await get(`clients?id=eq.${cara}&select=id`)).toHaveLength(1);
+    await practice('client', 'erase', cara, '--yes');
+    const due = JSON.parse(await practice('retention', 'purge', '--json'));
+    expect(due.filter((row: any) => row.client_id === cara).map((row: any) => row.records)).toEqual(['erased client']);
+    await practice('retention', 'purge', '--yes');
+    expect(await get(`clients?id=eq.${cara}&select=id`)).toEqual([]);
+    await practice('settings', 'unset', 'clinical_retention_years');
+  });
+
   it('takes the email of a client who booked on the page at erasure, and purges their requests with their visits', async () => {
     const ben = await practice('client', 'add', '--name', 'Ben Booked', '--email', 'ben@example.com');
     const [visit] = await post('appointments', { client_id: ben, date: '2015-06-03', start_time: '10:00', end_time: '11:00', status: 'completed' });

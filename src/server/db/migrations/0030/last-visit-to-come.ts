@@ -6,10 +6,16 @@
 export const lastVisitToCome = `
 -- The last visit: a completed appointment, a note, or a visit booked to come (scheduled, confirmed
 -- or requested, today or later), whichever is latest; a client with none of them is dated by their
--- last appointment up to today, else by when they were added.
+-- last appointment up to today, else by when they were added. An erased client of whom no
+-- appointment or note is left has nothing kept: due at once, so the purge removes the row "once
+-- nothing is left" (migration 19 dated it by when the client was added, years on).
 create or replace function practice_private.clinical_kept_until(practice uuid, client uuid, years integer) returns date
 language sql stable as $$
-  select (coalesce(
+  select case when exists (select from public.clients c where c.therapist_id = practice and c.id = client and c.erased_at is not null)
+      and not exists (select from public.appointments a where a.therapist_id = practice and a.client_id = client)
+      and not exists (select from public.sessions s where s.therapist_id = practice and s.client_id = client)
+    then current_date - 1
+  else (coalesce(
     greatest(
       (select max(a."date") from public.appointments a where a.therapist_id = practice and a.client_id = client and a.status = 'completed'),
       (select max(s.created_at)::date from public.sessions s where s.therapist_id = practice and s.client_id = client),
@@ -17,6 +23,6 @@ language sql stable as $$
         and a."date" >= current_date and a.status in ('scheduled', 'confirmed', 'requested'))),
     (select max(a."date") from public.appointments a where a.therapist_id = practice and a.client_id = client and a."date" <= current_date),
     (select c.created_at::date from public.clients c where c.therapist_id = practice and c.id = client)
-  ) + pg_catalog.make_interval(years => years))::date
+  ) + pg_catalog.make_interval(years => years))::date end
 $$;
 `;
