@@ -8,7 +8,7 @@ import { query } from '../../core/query-builder.js';
 import { countOf } from '../../model/count.js';
 import type { Appointment } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
-import { wallClockAt } from '../../model/time-zone.js';
+import { dateTimeIn } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { practiceTimeZone } from '../shared/input.js';
 import { readRanged } from '../shared/read-ranged.js';
@@ -22,9 +22,7 @@ const REQUEST_FIELDS = [...FIELDS, 'hold_until'];
 /** `until 2026-11-28 10:00` on the practice's clocks, as the visit's own times are, `expired`, or `until you act`. */
 function holdText(holdUntil: string | null, now: Date, timeZone: string): string {
   if (holdUntil === null) return 'until you act';
-  if (new Date(holdUntil) <= now) return 'expired';
-  const { date, time } = wallClockAt(new Date(holdUntil), timeZone);
-  return `until ${date} ${time}`;
+  return new Date(holdUntil) <= now ? 'expired' : `until ${dateTimeIn(new Date(holdUntil), timeZone)}`;
 }
 
 const columnsAt = (now: Date, timeZone: string): Column<Request>[] => [

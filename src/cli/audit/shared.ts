@@ -2,7 +2,7 @@
 // table audit_log of migration 15), the fields --json accepts and the table's columns.
 import type { Column } from '../../core/output.js';
 import { shortId } from '../../model/short-id.js';
-import { wallClockAt } from '../../model/time-zone.js';
+import { dateTimeIn } from '../../model/when.js';
 
 export const CHANNELS = ['cli', 'mcp', 'web', 'api', 'import', 'sql'] as const;
 
@@ -40,8 +40,7 @@ function summary(changes: AuditEntry['changes']): string {
 /** When, on the practice's clocks, to the second: the zone --since and --until are days of. */
 function wallTime(at: string, timeZone: string): string {
   const instant = new Date(at);
-  const { date, time } = wallClockAt(instant, timeZone);
-  return `${date} ${time}:${String(instant.getUTCSeconds()).padStart(2, '0')}`;
+  return `${dateTimeIn(instant, timeZone)}:${String(instant.getUTCSeconds()).padStart(2, '0')}`;
 }
 
 /** The table of audit rows, times shown in `timeZone`. */

@@ -52,8 +52,9 @@ export async function readPages<Row>(api: ApiClient, source: RowSource, request:
   if (limit === 0) return;
   // A function asked for no order pages in its own, which each page repeats.
   if (typeof source === 'string' || request.ordered) request.order('id');
-  // Said in the query too, as INTERFACE.md lists it; the host intersects it with each page's range.
-  if (limit !== Infinity) request.limit(limit);
+  // Said in a table's query too, as INTERFACE.md lists it; the host intersects it with each page's
+  // range. A function's pages say their own limit (pageQuery).
+  if (limit !== Infinity && typeof source === 'string') request.limit(limit);
   const first = await readPage<Row>(api, source, request, 0, limit, true);
   const pageRows = first.rows.length;
   if (pageRows === 0) return;
@@ -86,7 +87,7 @@ function range(from: number, to: number): string {
 
 /** `request` for rows `from` up to, not including, `to`, by limit and offset: how a POST of rpc/ is paged. */
 function pageQuery(request: Query<any>, from: number, to: number): string {
-  const params = request.toString().split('&').filter((param) => param !== '' && !/^(limit|offset)=\d+$/.test(param));
+  const params = [request.toString()].filter((text) => text !== '');
   if (to !== Infinity) params.push(`limit=${to - from}`);
   if (from > 0) params.push(`offset=${from}`);
   return params.join('&');
