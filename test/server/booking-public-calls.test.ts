@@ -154,6 +154,9 @@ describe('booking_request', () => {
       [{ consent_version: null }, 400, '22023', /agree to the practice's terms/],
       [{ consent_version: 0 }, 400, '22023', /terms have changed/],
       [{ answers: {} }, 400, '22023', /Please answer "Any injuries\?"/],
+      // The page trims its answers; anyone else calling may not.
+      [{ answers: { injuries: '   ' } }, 400, '22023', /Please answer "Any injuries\?"/],
+      [{ answers: { injuries: ' \n\t ' } }, 400, '22023', /Please answer "Any injuries\?"/],
       [{ answers: { injuries: 'no', first: 'maybe' } }, 400, '22023', /yes or no/],
       [{ answers: { injuries: 'no', pressure: 'deep' } }, 400, '22023', /one of its choices/],
       [{ answers: { injuries: 'no', unknown: 'x' } }, 400, '22023', /does not ask/],

@@ -30,9 +30,10 @@ import { eraseAgain } from './0027-erase-again.js';
 import { balancesPlannedOnce } from './0028-balances-planned-once.js';
 import { freeStartsInOnePass } from './0029-free-starts-in-one-pass.js';
 import { keptAndRecorded } from './0030-kept-and-recorded.js';
+import { blankAnswers } from './0031-blank-answers.js';
 import type { Migration } from './migration.js';
 
 export const migrations: readonly Migration[] = [practiceSchema, authAccounts, updatedAtMovesOn, keptAtBooking, seriesAndReminders, authMetadata,
   heldVisitStays, moneyIsANumber, bulkWrites, closures, schemaVersion, answers, calendarAnswers, clientSearchName, auditTrail, payments,
   invoices, moneyAnswers, recordsLaw, booking, calendarFeed, invoicesRetained, clientBalances, auditCost, bookingAnswers,
-  erasureReadsFreeStarts, eraseAgain, balancesPlannedOnce, freeStartsInOnePass, keptAndRecorded];
+  erasureReadsFreeStarts, eraseAgain, balancesPlannedOnce, freeStartsInOnePass, keptAndRecorded, blankAnswers];

@@ -59,71 +59,19 @@ begin
   end if;
 `;
 
-export const publicCalls = `
--- The enabled page at page_slug, its practice set as auth.uid() for the rest of the calling public
--- function (whose SET clauses restore the caller's claims when it returns: RESTORES_CALLER). Unknown
--- and disabled pages get the same answer, so a slug's existence is not told.
-create function practice_private.enter_booking_page(page_slug text) returns public.booking_pages
-language plpgsql set search_path = '' as $$
-declare
-  page public.booking_pages;
-begin
-  select * into page from public.booking_pages where slug = page_slug and enabled;
-  if not found then
-    ${refuse('PT404', `'No booking page at this address.'`)}, hint = 'Check the address with the practice.';
-  end if;
-  perform pg_catalog.set_config('request.jwt.claims', pg_catalog.jsonb_build_object('sub', page.therapist_id, 'role', 'anon')::text, true);
-  -- Hosted Supabase's auth.uid() reads this older setting first.
-  perform pg_catalog.set_config('request.jwt.claim.sub', page.therapist_id::text, true);
-  return page;
-end $$;
-revoke all on function practice_private.enter_booking_page(text) from public;
-grant execute on function practice_private.enter_booking_page(text) to booking_reader, booking_writer;
+/** Migration 20's rule for an intake answer not given: JSON null, or the empty string. */
+const MIGRATION_20_BLANK = `given = 'null'::jsonb or given = '""'::jsonb`;
 
--- What the booking page shows: the practice's name, its zone, notice and horizon, the consent text
--- and its version, the intake questions and the services offered (length and price). Anyone may call it.
-create function public.booking_page(slug text) returns jsonb
-language plpgsql stable security definer set search_path = '' ${RESTORES_CALLER} as $$
-declare
-  page public.booking_pages := practice_private.enter_booking_page(booking_page.slug);
-begin
-  return pg_catalog.jsonb_build_object(
-    'slug', page.slug,
-    'practice_name', coalesce((select setting.value from public.practice_settings as setting
-      where setting.therapist_id = page.therapist_id and setting.key = 'practice_name'), page.slug),
-    'time_zone', page.time_zone,
-    'notice_minutes', page.notice_minutes,
-    'horizon_days', page.horizon_days,
-    'instant', page.instant,
-    'consent', case when page.consent_text is null then null
-      else pg_catalog.jsonb_build_object('version', page.consent_version, 'text', page.consent_text) end,
-    'questions', page.questions,
-    'services', (select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-        'id', offered.id, 'name', offered.name, 'duration_minutes', offered.duration,
-        'price', pg_catalog.to_char(offered.price, 'FM9999999990.00')) order by offered.name), '[]'::jsonb)
-      from public.service_menu as offered
-      where offered.therapist_id = page.therapist_id and offered.active
-        and (page.service_ids is null or offered.id = any(page.service_ids))));
-end $$;
-comment on function public.booking_page(text) is 'The public booking page at slug: practice name, time zone, notice, horizon, consent, questions, services. Anyone may call it.';
-
--- Where a visit of the service can start, from from_day to to_day (at most ${MAX_DAYS_PER_CALL} days), clipped to
--- the page's notice and horizon: the day, the local time and the instant. Times only. Anyone may call it.
-create function public.booking_free_starts(slug text, service_id uuid, from_day date, to_day date)
-returns table (day date, start_time text, starts_at timestamptz)
-language plpgsql stable security definer set search_path = '' ${RESTORES_CALLER} set jit = off as $$
-${FREE_STARTS_PROLOGUE}  return query
-    select slot.date, slot.start_time, (slot.date + slot.start_time::time) at time zone page.time_zone
-    from public.free_slots(first_day, last_day, visit_minutes, buffer, ${STEP_MINUTES}, earliest) as slot
-    order by 1, 2;
-end $$;
-comment on function public.booking_free_starts(text, uuid, date, date) is 'The free starts of a service on the public booking page at slug, from from_day to to_day (at most ${MAX_DAYS_PER_CALL} days), within notice and horizon. Times only. Anyone may call it.';
-
--- A booking asked for on the page: matches or adds the client by email, books the visit as requested
+/**
+ * booking_request, `blankAnswer` deciding (of the plpgsql variable `given`, one answer as sent) which
+ * answers count as not given: a required question answered so is refused, an optional one kept as
+ * unanswered.
+ */
+export const bookingRequestSql = (create: 'create' | 'create or replace', blankAnswer: string) => `-- A booking asked for on the page: matches or adds the client by email, books the visit as requested
 -- (holding the slot for the page's hold) or, on an instant page, scheduled, and keeps the consent and
 -- answers. The same answer whether the email was a client or not; a filled honeypot (website) gets
 -- the success answer and stores nothing. Anyone may call it.
-create function public.booking_request(slug text, service_id uuid, starts_at timestamptz, name text, email text,
+${create} function public.booking_request(slug text, service_id uuid, starts_at timestamptz, name text, email text,
   phone text default null, answers jsonb default '{}'::jsonb, consent_version integer default null, website text default null)
 returns jsonb
 language plpgsql volatile security definer set search_path = '' ${RESTORES_CALLER} as $$
@@ -175,7 +123,7 @@ begin
   end if;
   for question in select asked from pg_catalog.jsonb_array_elements(page.questions) as asked loop
     given := booking_request.answers -> (question ->> 'id');
-    if given = 'null'::jsonb or given = '""'::jsonb then
+    if ${blankAnswer} then
       given := null;
     end if;
     if given is null and (question ->> 'required')::boolean then
@@ -254,7 +202,69 @@ begin
   return practice_private.booking_answer(booked_status, booking_request.starts_at, local_start);
 end $$;
 comment on function public.booking_request(text, uuid, timestamptz, text, text, text, jsonb, integer, text) is 'A booking request on the public page at slug: requested (held for the therapist) or, on an instant page, scheduled. Anyone may call it.';
+`;
 
+export const publicCalls = `
+-- The enabled page at page_slug, its practice set as auth.uid() for the rest of the calling public
+-- function (whose SET clauses restore the caller's claims when it returns: RESTORES_CALLER). Unknown
+-- and disabled pages get the same answer, so a slug's existence is not told.
+create function practice_private.enter_booking_page(page_slug text) returns public.booking_pages
+language plpgsql set search_path = '' as $$
+declare
+  page public.booking_pages;
+begin
+  select * into page from public.booking_pages where slug = page_slug and enabled;
+  if not found then
+    ${refuse('PT404', `'No booking page at this address.'`)}, hint = 'Check the address with the practice.';
+  end if;
+  perform pg_catalog.set_config('request.jwt.claims', pg_catalog.jsonb_build_object('sub', page.therapist_id, 'role', 'anon')::text, true);
+  -- Hosted Supabase's auth.uid() reads this older setting first.
+  perform pg_catalog.set_config('request.jwt.claim.sub', page.therapist_id::text, true);
+  return page;
+end $$;
+revoke all on function practice_private.enter_booking_page(text) from public;
+grant execute on function practice_private.enter_booking_page(text) to booking_reader, booking_writer;
+
+-- What the booking page shows: the practice's name, its zone, notice and horizon, the consent text
+-- and its version, the intake questions and the services offered (length and price). Anyone may call it.
+create function public.booking_page(slug text) returns jsonb
+language plpgsql stable security definer set search_path = '' ${RESTORES_CALLER} as $$
+declare
+  page public.booking_pages := practice_private.enter_booking_page(booking_page.slug);
+begin
+  return pg_catalog.jsonb_build_object(
+    'slug', page.slug,
+    'practice_name', coalesce((select setting.value from public.practice_settings as setting
+      where setting.therapist_id = page.therapist_id and setting.key = 'practice_name'), page.slug),
+    'time_zone', page.time_zone,
+    'notice_minutes', page.notice_minutes,
+    'horizon_days', page.horizon_days,
+    'instant', page.instant,
+    'consent', case when page.consent_text is null then null
+      else pg_catalog.jsonb_build_object('version', page.consent_version, 'text', page.consent_text) end,
+    'questions', page.questions,
+    'services', (select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+        'id', offered.id, 'name', offered.name, 'duration_minutes', offered.duration,
+        'price', pg_catalog.to_char(offered.price, 'FM9999999990.00')) order by offered.name), '[]'::jsonb)
+      from public.service_menu as offered
+      where offered.therapist_id = page.therapist_id and offered.active
+        and (page.service_ids is null or offered.id = any(page.service_ids))));
+end $$;
+comment on function public.booking_page(text) is 'The public booking page at slug: practice name, time zone, notice, horizon, consent, questions, services. Anyone may call it.';
+
+-- Where a visit of the service can start, from from_day to to_day (at most ${MAX_DAYS_PER_CALL} days), clipped to
+-- the page's notice and horizon: the day, the local time and the instant. Times only. Anyone may call it.
+create function public.booking_free_starts(slug text, service_id uuid, from_day date, to_day date)
+returns table (day date, start_time text, starts_at timestamptz)
+language plpgsql stable security definer set search_path = '' ${RESTORES_CALLER} set jit = off as $$
+${FREE_STARTS_PROLOGUE}  return query
+    select slot.date, slot.start_time, (slot.date + slot.start_time::time) at time zone page.time_zone
+    from public.free_slots(first_day, last_day, visit_minutes, buffer, ${STEP_MINUTES}, earliest) as slot
+    order by 1, 2;
+end $$;
+comment on function public.booking_free_starts(text, uuid, date, date) is 'The free starts of a service on the public booking page at slug, from from_day to to_day (at most ${MAX_DAYS_PER_CALL} days), within notice and horizon. Times only. Anyone may call it.';
+
+${bookingRequestSql('create', MIGRATION_20_BLANK)}
 -- The answer a request gets, in one place so that a honeypot's is the same as a real one's.
 create function practice_private.booking_answer(booked_status text, starts_at timestamptz, local_start timestamp) returns jsonb
 language sql immutable set search_path = '' as $$
