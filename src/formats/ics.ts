@@ -13,6 +13,8 @@ export interface CalendarOptions {
   now: Date;
   /** Initials instead of client names, and no DESCRIPTION (the notes). */
   redact: boolean;
+  /** The calendar's name in the apps that subscribe (X-WR-CALNAME); absent: the apps name it. */
+  name?: string | undefined;
 }
 
 /**
@@ -41,23 +43,28 @@ export function eventUid(appointmentId: string): string {
  * hand-written ones). The events are single, never recurring, so nothing needs the zone's rules after
  * the conversion (src/model/time-zone.ts), which settles DST once, from the runtime's IANA data.
  */
-/** What an event is made of: an appointment of the schedule, without the ids of its client and service. */
-export type CalendarEvent = Omit<ScheduledAppointment, 'client_id' | 'service_id'>;
+/**
+ * What an event is made of: an appointment of the schedule, without the ids of its client and service;
+ * for a request from the booking page, whether its hold has run out (the slot is free to others).
+ */
+export type CalendarEvent = Omit<ScheduledAppointment, 'client_id' | 'service_id'> & { hold_expired?: boolean };
 
-export function toICalendar(schedule: readonly CalendarEvent[], { timeZone, now, redact }: CalendarOptions): string {
+export function toICalendar(schedule: readonly CalendarEvent[], { timeZone, now, redact, name }: CalendarOptions): string {
   const instantAt = instantsIn(timeZone);
   const stamp = utcStamp(now);
-  return calendarDocument(schedule.flatMap((appointment) => eventLines(redact ? redactAppointment(appointment) : appointment, instantAt, stamp)));
+  return calendarDocument(schedule.flatMap((appointment) => eventLines(redact ? redactAppointment(appointment) : appointment, instantAt, stamp)), name);
 }
 
 /** The calendar around its events' lines, folded, with the CRLF line ends RFC 5545 requires. */
-export function calendarDocument(eventLines: readonly string[]): string {
+export function calendarDocument(eventLines: readonly string[], name?: string): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//practice//practice CLI//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
+    // Not in RFC 5545, but what Apple, Google and Thunderbird name a subscribed calendar by.
+    ...(name === undefined ? [] : [`X-WR-CALNAME:${escapeText(name)}`]),
     ...eventLines,
     'END:VCALENDAR',
   ];
@@ -68,6 +75,8 @@ function eventLines(appointment: CalendarEvent, instantAt: (date: string, time: 
   const created = instantOrNull(appointment.created_at);
   const modified = instantOrNull(appointment.updated_at);
   const status = CALENDAR_STATUS[appointment.status];
+  // A request whose hold ran out holds no time: the page offers its slot to others again.
+  const holdsNoTime = status === 'CANCELLED' || appointment.hold_expired === true;
   return [
     'BEGIN:VEVENT',
     `UID:${escapeText(eventUid(appointment.id))}`,
@@ -76,8 +85,8 @@ function eventLines(appointment: CalendarEvent, instantAt: (date: string, time: 
     `DTEND:${utcStamp(instantAt(appointment.date, clockTime(appointment.end_time)))}`,
     `SUMMARY:${escapeText(summaryOf(appointment))}`,
     `STATUS:${status}`,
-    // A cancelled visit stays visible but no longer makes the therapist look busy.
-    `TRANSP:${status === 'CANCELLED' ? 'TRANSPARENT' : 'OPAQUE'}`,
+    // A cancelled visit, or a lapsed request, stays visible but no longer makes the therapist look busy.
+    `TRANSP:${holdsNoTime ? 'TRANSPARENT' : 'OPAQUE'}`,
     `SEQUENCE:${sequenceOf(created, modified)}`,
     ...(created === null ? [] : [`CREATED:${utcStamp(created)}`]),
     ...(modified === null ? [] : [`LAST-MODIFIED:${utcStamp(modified)}`]),
@@ -86,9 +95,12 @@ function eventLines(appointment: CalendarEvent, instantAt: (date: string, time: 
   ];
 }
 
-function summaryOf({ client_name, service_name }: CalendarEvent): string {
+/** Who and what; a request from the booking page says so, so that it is not read as a booking. */
+function summaryOf({ client_name, service_name, status, hold_expired }: CalendarEvent): string {
   const parts = [client_name, service_name].map((part) => part?.trim() ?? '').filter((part) => part !== '');
-  return parts.length === 0 ? 'Appointment' : parts.join(' - ');
+  const what = parts.length === 0 ? 'Appointment' : parts.join(' - ');
+  if (status !== 'requested') return what;
+  return `${hold_expired === true ? 'Request (hold expired)' : 'Request'}: ${what}`;
 }
 
 /*

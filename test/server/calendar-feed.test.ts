@@ -54,6 +54,24 @@ describe('the calendar feed', () => {
     expect((await fetch(`${server.url}/calendar/v1/${randomBytes(32).toString('base64url')}.ics`)).status).toBe(404);
   });
 
+  it("names the calendar after the practice, and shows a request as one, holding no time once its hold ran out", async () => {
+    const owner = await practice(server);
+    await insert(owner, 'practice_settings', { key: 'practice_name', value: 'Anna Massage' });
+    const hold = new Date(Date.now() + 3_600_000).toISOString();
+    const request = await createAppointment(owner, { date: tomorrow(), start_time: '10:00', end_time: '11:00', status: 'requested', hold_until: hold });
+    const feed = await feedOf(owner);
+    const waiting = await fetch(feed.url);
+    const waitingText = await waiting.text();
+    expect(waitingText).toContain('\r\nX-WR-CALNAME:Anna Massage\r\n');
+    expect(waitingText).toContain('SUMMARY:Request: A. L.\r\nSTATUS:TENTATIVE\r\nTRANSP:OPAQUE\r\n');
+    // The hold runs out with nothing written: the feed tells it all the same, under a new ETag.
+    await server.db.query(`update public.appointments set hold_until = now() - interval '1 minute' where id = $1`, [request.id]);
+    const lapsed = await fetch(feed.url, { headers: { 'if-none-match': waiting.headers.get('etag')! } });
+    expect(lapsed.status).toBe(200);
+    expect(lapsed.headers.get('etag')).not.toBe(waiting.headers.get('etag'));
+    expect(await lapsed.text()).toContain('SUMMARY:Request (hold expired): A. L.\r\nSTATUS:TENTATIVE\r\nTRANSP:TRANSPARENT\r\n');
+  });
+
   it('keeps the lookup from every API role: it is not served by rpc/', async () => {
     const owner = await practice(server);
     const reply = await owner.post('/rpc/calendar_feed_owner', { token_digest: '0'.repeat(64) });

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CALENDAR_STATUS, eventUid, toICalendar } from '../../src/formats/ics.js';
+import { CALENDAR_STATUS, type CalendarEvent, eventUid, toICalendar } from '../../src/formats/ics.js';
 import type { ScheduledAppointment } from '../../src/formats/schedule.js';
 import { InvalidInputError } from '../../src/model/errors.js';
 
@@ -26,7 +26,7 @@ function appointment(fields: Partial<ScheduledAppointment> = {}): ScheduledAppoi
   };
 }
 
-function calendar(schedule: ScheduledAppointment[], options: Partial<{ timeZone: string; now: Date; redact: boolean }> = {}) {
+function calendar(schedule: CalendarEvent[], options: Partial<{ timeZone: string; now: Date; redact: boolean; name: string }> = {}) {
   return toICalendar(schedule, { timeZone: 'Europe/Berlin', now: NOW, redact: false, ...options });
 }
 
@@ -108,6 +108,24 @@ describe('toICalendar', () => {
     expect(value(event, 'status')).toBe(calendarStatus);
     expect(value(event, 'transp')).toBe(transp);
     expect(CALENDAR_STATUS[status]).toBe(calendarStatus);
+  });
+
+  it('names a request from the booking page as one, and lets a request whose hold ran out hold no time', () => {
+    const waiting = only(calendar([appointment({ status: 'requested' })]));
+    expect(value(waiting, 'summary')).toBe('Request: Ann Marie Lee - Swedish 60');
+    expect(value(waiting, 'status')).toBe('TENTATIVE');
+    expect(value(waiting, 'transp')).toBe('OPAQUE');
+    const lapsed = only(calendar([{ ...appointment({ status: 'requested' }), hold_expired: true }]));
+    expect(value(lapsed, 'summary')).toBe('Request (hold expired): Ann Marie Lee - Swedish 60');
+    expect(value(lapsed, 'status')).toBe('TENTATIVE');
+    expect(value(lapsed, 'transp')).toBe('TRANSPARENT');
+  });
+
+  it('names the calendar when given a name, escaped as TEXT', () => {
+    expect(value(parse(calendar([], { name: 'Anna Massage' })), 'x-wr-calname')).toBe('Anna Massage');
+    // A property of no known type is TEXT (RFC 5545 section 3.8.8.2), so it is escaped as TEXT.
+    expect(calendar([], { name: 'Anna; Massage' })).toContain('\r\nX-WR-CALNAME:Anna\\; Massage\r\n');
+    expect(calendar([])).not.toContain('X-WR-CALNAME');
   });
 
   describe('places local times in the practice zone', () => {

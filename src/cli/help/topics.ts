@@ -86,7 +86,8 @@ Day sheet: \`practice appt export --format json|csv|ics\`
   (text of only digits and arithmetic, like +49 30 1234-56, stays as it is).
   Every CSV the CLI writes follows these rules.
   ics: RFC 5545; UID <appointment id>@practice stays the same across exports;
-  times in UTC; scheduled is TENTATIVE, cancelled CANCELLED (and TRANSPARENT).
+  times in UTC; requested and scheduled are TENTATIVE, cancelled CANCELLED
+  (and TRANSPARENT); a request's summary begins "Request: ".
   --redact: client names as initials (Ann Marie Lee -> A. M. L.), no notes.
 
 Client list: \`practice client import clients.csv\`

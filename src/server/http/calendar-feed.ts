@@ -25,14 +25,18 @@ interface FeedOwner {
 const OWNER = 'select therapist_id, full_names, time_zone from practice_private.calendar_feed_owner($1)';
 
 // Run as the feed's practice (role authenticated, its id as sub), so row-level security confines the
-// read to that practice whatever the predicate says. Notes never leave in a feed. Only the columns the
-// document is made of, as they are stored (times HH:MM:SS), ordered before the aggregate: the events
-// are read, sent and hashed on every poll, and the document made only when they change.
+// read to that practice whatever the predicate says; with the practice's name, the calendar's. Notes
+// never leave in a feed. Only the columns the document is made of, as they are stored (times
+// HH:MM:SS), ordered before the aggregate: the events are read, sent and hashed on every poll, and the
+// document made only when they change. A request's hold runs out with nothing written, so whether it
+// has is read too: the ETag changes when it does.
 const EVENTS = `
-select coalesce(json_agg(event), '[]')::text as events
+select coalesce(json_agg(event), '[]')::text as events,
+  (select setting.value from public.practice_settings setting where setting.therapist_id = $1 and setting.key = 'practice_name') as name
 from (
   select appointment.id, appointment.date, appointment.start_time, appointment.end_time, appointment.status,
-         appointment.client_name, service.name as service_name, appointment.created_at, appointment.updated_at
+         appointment.client_name, service.name as service_name, appointment.created_at, appointment.updated_at,
+         appointment.status = 'requested' and appointment.hold_until <= now() as hold_expired
   from public.appointments appointment
   left join public.service_menu service on service.therapist_id = appointment.therapist_id and service.id = appointment.service_id
   where appointment.therapist_id = $1 and appointment.date between $2::date and $3::date
@@ -85,7 +89,7 @@ async function readFeed(db: Database, made: LeastRecentlyUsed<string, { etag: st
   if (owner === undefined) return null;
   const today = todayIn(now, owner.time_zone);
   const [from, to] = [addDays(today, -DAYS_BACK), addDays(today, DAYS_AHEAD)];
-  const row = await db.runRequest<{ events: string }>({
+  const row = await db.runRequest<{ events: string; name: string | null }>({
     readOnly: true,
     identity: {
       role: 'authenticated',
@@ -98,14 +102,16 @@ async function readFeed(db: Database, made: LeastRecentlyUsed<string, { etag: st
     },
     statement: { text: EVENTS, values: [owner.therapist_id, from, to] },
   });
-  const etag = `"${createHash('sha256').update(`${from} ${owner.time_zone} ${owner.full_names}\n${row.events}`).digest('base64url').slice(0, 27)}"`;
+  const etag = `"${createHash('sha256').update(`${from} ${owner.time_zone} ${owner.full_names} ${row.name ?? ''}\n${row.events}`).digest('base64url').slice(0, 27)}"`;
   return {
     etag,
     document: () => {
       const known = made.get(digest);
       if (known?.etag === etag) return known.document;
       const events = JSON.parse(row.events) as FeedEvent[];
-      const document = toICalendar(events.map((event) => ({ ...event, notes: null })), { timeZone: owner.time_zone, now: lastChange(events, from), redact: !owner.full_names });
+      const document = toICalendar(events.map((event) => ({ ...event, notes: null })), {
+        timeZone: owner.time_zone, now: lastChange(events, from), redact: !owner.full_names, name: row.name ?? 'Practice',
+      });
       made.set(digest, { etag, document });
       return document;
     },
