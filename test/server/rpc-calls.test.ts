@@ -2,7 +2,7 @@
 // a GET's query, results shaped by what the function returns, overloads chosen by argument names,
 // and every call in the request's transaction as the caller, so row-level security applies inside.
 import { afterAll, describe, expect, it } from 'vitest';
-import { anonymous, createClient, expectError, practice, SINGLE } from '../helpers/fixtures.js';
+import { anonymous, createClient, expectError, practice, rows, SINGLE } from '../helpers/fixtures.js';
 import { startTestServer } from '../helpers/server.js';
 
 const FUNCTIONS = `
@@ -17,6 +17,8 @@ create function public.echo(json) returns json language sql immutable as $$ sele
 create function public.overloaded(x integer) returns integer language sql immutable as $$ select x $$;
 create function public.overloaded(x text) returns text language sql immutable as $$ select x $$;
 create function public.rename_all(new_name text) returns void language sql volatile as $$ update public.clients set name = new_name $$;
+create function public.rename_each(new_name text) returns setof public.clients language sql volatile
+  as $$ update public.clients set name = new_name returning * $$;
 create function public.hidden() returns integer language sql immutable as $$ select 1 $$;
 revoke execute on function public.hidden() from public, anon, authenticated;
 create function public.signed_in_only() returns integer language sql immutable as $$ select 2 $$;
@@ -102,6 +104,27 @@ describe('calling a function', () => {
     expect(minimal.status).toBe(200);
     expect(minimal.text).not.toBe('');
     expect(minimal.headers.get('preference-applied')).toBeNull();
+  });
+
+  it('refuses a call returning more rows than max-affected under handling=strict (PGRST124, PostgREST 12.2), undoing its writes', async () => {
+    const owner = await practice(server);
+    for (const name of ['Ann', 'Bob']) await createClient(owner, { name });
+    const refused = await owner.post('/rpc/rename_each', { new_name: 'Same' }, { prefer: 'handling=strict, max-affected=1' });
+    expect(expectError(refused, 400, 'PGRST124')).toEqual({
+      code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint', details: 'The query affects 2 rows', hint: null,
+    });
+    expect(await rows(owner, '/clients?select=name&order=name')).toEqual([{ name: 'Ann' }, { name: 'Bob' }]);
+    // Without handling=strict it is not honoured, nor named.
+    const lenient = await owner.post('/rpc/numbers', { n: 3 }, { prefer: 'max-affected=1' });
+    expect(lenient.body).toEqual([1, 2, 3]);
+    expect(lenient.headers.get('preference-applied')).toBeNull();
+    const allowed = await owner.post('/rpc/rename_each?select=name', { new_name: 'Same' }, { prefer: 'handling=strict, max-affected=2' });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toEqual([{ name: 'Same' }, { name: 'Same' }]);
+    expect(allowed.headers.get('preference-applied')).toBe('handling=strict, max-affected=2');
+    // The rows returned count, after the result's filters: a scalar is one.
+    expectError(await owner.get('/rpc/add_them?a=1', { prefer: 'handling=strict, max-affected=0' }), 400, 'PGRST124');
+    expect((await owner.get('/rpc/numbers?n=5&limit=2', { prefer: 'handling=strict, max-affected=2' })).body).toEqual([1, 2]);
   });
 
   it('refuses a write through GET with 405, as the read-only transaction PostgREST opens does', async () => {

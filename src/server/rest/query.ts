@@ -96,7 +96,7 @@ export interface Preferences {
   handling: 'strict' | 'lenient' | null;
   /** `timezone=`: the session time zone timestamptz values are written in. */
   timezone: string | null;
-  /** `max-affected=N`, honoured only with `handling=strict`: a PATCH or DELETE touching more fails. */
+  /** `max-affected=N`, honoured only with `handling=strict`: a PATCH, DELETE or call touching more fails. */
   maxAffected: number | null;
   /** The recognised preferences, echoed in `Preference-Applied`. */
   applied: string[];

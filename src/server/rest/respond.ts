@@ -20,18 +20,20 @@ function contentRange(offset: number, rows: number, total: number | null): strin
   return `${range}/${total ?? '*'}`;
 }
 
-/** The most rows a PATCH or DELETE may touch (`max-affected` under `handling=strict`), or null. */
+/**
+ * The most rows a PATCH, a DELETE or a call may touch or return (`max-affected` under
+ * `handling=strict`), or null: PostgREST 12.2 checks the three alike (Query.hs, failExceedsMaxAffectedPref).
+ */
 function affectedLimit(plan: Plan, prefer: Preferences): number | null {
-  return plan.kind === 'update' || plan.kind === 'delete' ? prefer.maxAffected : null;
+  return plan.kind === 'update' || plan.kind === 'delete' || plan.kind === 'call' ? prefer.maxAffected : null;
 }
 
 /**
- * Whether a write should commit, seen from its result row: object+json and PUT need exactly one
- * row, max-affected at most that many; toResponse then refuses what was rolled back.
+ * Whether a write or a call should commit, seen from its result row: object+json and PUT need
+ * exactly one row, max-affected at most that many; toResponse then refuses what was rolled back.
  */
 export function commitDecision(plan: Plan, prefer: Preferences): ((row: ResultRow) => boolean) | undefined {
   if (plan.kind === 'read') return undefined;
-  if (plan.kind === 'call') return plan.single ? (row) => row.page_total === 1 : undefined;
   const exactlyOne = plan.single || (plan.kind === 'insert' && plan.put !== null);
   const limit = affectedLimit(plan, prefer);
   if (!exactlyOne && limit === null) return undefined;
