@@ -106,6 +106,15 @@ describe('calling a function', () => {
     expect(minimal.headers.get('preference-applied')).toBeNull();
   });
 
+  it('names a scalar result\'s one column pgrst_scalar, in CSV and in filters, as PostgREST', async () => {
+    const owner = await practice(server);
+    const csv = await owner.get('/rpc/add_them?a=1', { accept: 'text/csv' });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.text).toBe('pgrst_scalar\n11');
+    expect((await owner.get('/rpc/numbers?n=3', { accept: 'text/csv' })).text).toBe('pgrst_scalar\n1\n2\n3');
+    expect((await owner.get('/rpc/numbers?n=3&pgrst_scalar=gt.1&order=pgrst_scalar.desc')).body).toEqual([3, 2]);
+  });
+
   it('refuses a call returning more rows than max-affected under handling=strict (PGRST124, PostgREST 12.2), undoing its writes', async () => {
     const owner = await practice(server);
     for (const name of ['Ann', 'Bob']) await createClient(owner, { name });

@@ -122,9 +122,12 @@ function chooseRoutine(schema: SchemaCache, name: string, keys: string[], jsonBo
   throw noRoutine(schema, name, keys, overloads, jsonBody);
 }
 
-/** A scalar result read as a relation of one column named after the function. */
+/** The one column of a scalar result, as PostgREST's callPlanToQuery names it (a CSV's header too). */
+export const SCALAR_COLUMN = 'pgrst_scalar';
+
+/** A scalar result read as a relation of one column. */
 function scalarRelation(routine: Routine): Table {
-  const column = { name: routine.name, type: routine.returnType, nullable: true, default: null, description: null, enum: null };
+  const column = { name: SCALAR_COLUMN, type: routine.returnType, nullable: true, default: null, description: null, enum: null };
   return { name: routine.name, description: null, columns: [column], columnsByName: new Map([[column.name, column]]), primaryKey: [] };
 }
 

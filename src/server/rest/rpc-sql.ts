@@ -4,6 +4,7 @@
 // composite as an object, a set as an array).
 import type { Statement } from '../db/database.js';
 import type { CallPlan } from './plan.js';
+import { SCALAR_COLUMN } from './rpc-plan.js';
 import { bodySql, conditionsSql, orderSql, Parameters, quote, shapeSql } from './sql.js';
 
 const SOURCE = 'pgrst_source';
@@ -23,7 +24,7 @@ function callSourceSql(plan: CallPlan, params: Parameters): string {
     from = `json_to_record(${params.add(plan.args)}::json) as pgrst_body(${record}), lateral `;
     call = `${fn}(${given.map((p) => `${p.variadic ? 'variadic ' : ''}${quote(p.name)} := pgrst_body.${quote(p.name)}`).join(', ')})`;
   }
-  if (routine.result === null) return `select pgrst_call.${quote(routine.name)} from ${from}(select ${call} as ${quote(routine.name)}) pgrst_call`;
+  if (routine.result === null) return `select pgrst_call.${SCALAR_COLUMN} from ${from}(select ${call} as ${SCALAR_COLUMN}) pgrst_call`;
   return `select pgrst_call.* from ${from}${call} pgrst_call`;
 }
 
@@ -33,7 +34,7 @@ function callBodySql(plan: CallPlan): string {
   // A scalar is itself as one object too, as PostgREST's asJsonSingleF takes json_agg(pgrst_scalar)->0
   // (supabase-js's .rpc().single() on a function returning a number gets the number).
   if (plan.csv || (plan.single && !scalar)) return bodySql(plan);
-  const value = scalar ? `_t.${quote(plan.routine.name)}` : '_t';
+  const value = scalar ? `_t.${SCALAR_COLUMN}` : '_t';
   return plan.routine.returnsSet && !plan.single ? `coalesce(json_agg(${value}), '[]')::text` : `coalesce(json_agg(${value}) -> 0, 'null')::text`;
 }
 
