@@ -19,6 +19,7 @@ create function public.overloaded(x text) returns text language sql immutable as
 create function public.rename_all(new_name text) returns void language sql volatile as $$ update public.clients set name = new_name $$;
 create function public.rename_each(new_name text) returns setof public.clients language sql volatile
   as $$ update public.clients set name = new_name returning * $$;
+create function public.greet(name text) returns text language sql immutable as $$ select 'Hello, ' || name || '!' $$;
 create function public.hidden() returns integer language sql immutable as $$ select 1 $$;
 revoke execute on function public.hidden() from public, anon, authenticated;
 create function public.signed_in_only() returns integer language sql immutable as $$ select 2 $$;
@@ -104,6 +105,16 @@ describe('calling a function', () => {
     expect(minimal.status).toBe(200);
     expect(minimal.text).not.toBe('');
     expect(minimal.headers.get('preference-applied')).toBeNull();
+  });
+
+  it('passes ?name= as the empty string and ignores a key without =, as PostgREST\'s qsParams', async () => {
+    const owner = await practice(server);
+    const empty = await owner.get('/rpc/greet?name=');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toBe('Hello, !');
+    expect((await owner.get('/rpc/add_them?a=1&b')).body).toBe(11);
+    const bare = expectError(await owner.get('/rpc/greet?name'), 404, 'PGRST202');
+    expect(bare.message).toBe('Could not find the function public.greet without parameters in the schema cache');
   });
 
   it('names a scalar result\'s one column pgrst_scalar, in CSV and in filters, as PostgREST', async () => {

@@ -51,6 +51,7 @@ function looksLikeFilter(value: string): boolean {
 /**
  * A GET's arguments and the rest of its query string: a key without a dot, not reserved, whose
  * value is no filter, is an argument; a repeated one gives an array (a variadic or array argument).
+ * `?slug=` is the empty string, as PostgREST's qsParams passes it; a key without `=` is no argument.
  */
 function splitArguments(search: string): { args: Record<string, string | string[]>; rest: string } {
   const args: Record<string, string | string[]> = {};
@@ -60,7 +61,7 @@ function splitArguments(search: string): { args: Record<string, string | string[
     if (pair === undefined) continue;
     const [key, value] = pair;
     const lastWord = key.split('.').at(-1)!;
-    if (value === null || value === '' || key.includes('.') || RESERVED.has(key) || RESERVED_LAST_WORD.has(lastWord) ||
+    if (value === null || key.includes('.') || RESERVED.has(key) || RESERVED_LAST_WORD.has(lastWord) ||
         looksLikeFilter(value) || key === 'apikey') {
       rest.push(item);
       continue;
