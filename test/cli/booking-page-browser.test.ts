@@ -145,6 +145,29 @@ describe.runIf(existsSync(CHROMIUM))('the booking page in Chromium', () => {
     await page.close();
   });
 
+  it('offers a horizon past one call\'s 31 days a window at a time, on asking for later dates', async () => {
+    await practiceCli(['booking', 'enable', '--horizon', '60d']);
+    const { page, errors } = await openPage(1280);
+    await page.getByLabel('Swedish 60').check();
+    const later = page.getByRole('button', { name: 'Show later dates' });
+    await later.waitFor();
+    const days = () => page.locator('#day option').evaluateAll((options) => options.map((option) => (option as unknown as { value: string }).value));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    const dayAfter = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const first = await days();
+    expect(first.at(-1)! <= dayAfter(30)).toBe(true);
+    await later.click();
+    await expect.poll(async () => (await days()).length).toBeGreaterThan(first.length);
+    const all = await days();
+    expect(all.slice(0, first.length)).toEqual(first);
+    expect(all.at(-1)! > dayAfter(30) && all.at(-1)! <= dayAfter(60)).toBe(true);
+    // Sixty days are two windows: nothing later to ask for.
+    await expect.poll(() => later.isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+    await practiceCli(['booking', 'enable', '--horizon', '14d']);
+  });
+
   it("shows the function's own message for a page that is off or unknown", async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/book/no-such-practice`);

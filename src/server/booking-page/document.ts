@@ -40,6 +40,7 @@ const BODY = `<main>
     <p id="slots-label" class="group-label">Time</p>
     <div id="slot-choices" class="choices" role="radiogroup" aria-labelledby="slots-label"></div>
     <p id="slots-note" class="muted" aria-live="polite">Choose a service first.</p>
+    <button type="button" id="later" class="secondary" hidden>Show later dates</button>
   </fieldset>
   <fieldset id="about">
     <legend>3. About you</legend>

@@ -100,6 +100,7 @@ export const PAGE_SCRIPT = String.raw`
       services.appendChild(radio('service', service.id, service.name, service.duration_minutes + ' min · ' + price(service.price), index === 0 && page.services.length === 1));
     });
     services.addEventListener('change', loadStarts);
+    $('later').addEventListener('click', function () { loadWindow(addDays(shownUntil, 1)); });
     $('day').addEventListener('change', renderSlots);
 
     var questions = $('question-list');
@@ -127,26 +128,58 @@ export const PAGE_SCRIPT = String.raw`
     if (page.services.length === 1) loadStarts();
   }
 
+  // One call covers at most 31 days (the contract): the page asks for the horizon a window at a time,
+  // the next one when the client asks for later dates; loads tells a late answer from the latest.
+  var loads = 0;
+  var shownUntil = null;
+
   function loadStarts() {
+    if (!checkedValue('service')) return;
+    startsByDay = {};
+    shownUntil = null;
+    $('day').textContent = '';
+    $('slot-choices').textContent = '';
+    $('later').hidden = true;
+    loadWindow(todayInPractice());
+  }
+
+  function loadWindow(from) {
     var serviceId = checkedValue('service');
-    if (!serviceId) return;
+    var last = addDays(todayInPractice(), page.horizon_days);
+    var to = addDays(from, 30) < last ? addDays(from, 30) : last;
+    var asked = ++loads;
     clearError();
     var day = $('day');
+    var later = $('later');
     day.disabled = true;
-    $('slot-choices').textContent = '';
+    later.disabled = true;
     $('slots-note').textContent = 'Looking for free times…';
-    var from = todayInPractice();
-    // One call covers at most 31 days (the contract), which is as far as the page looks.
-    var to = addDays(from, Math.min(page.horizon_days, 30));
     call('booking_free_starts', { slug: settings.slug, service_id: serviceId, from_day: from, to_day: to }).then(function (starts) {
-      startsByDay = {};
+      if (asked !== loads) return;
       starts.forEach(function (start) { (startsByDay[start.day] = startsByDay[start.day] || []).push(start); });
+      var chosen = day.value;
       day.textContent = '';
-      Object.keys(startsByDay).sort().forEach(function (key) { day.appendChild(el('option', { value: key, text: dayLabel(key) })); });
-      day.disabled = starts.length === 0;
-      $('slots-note').textContent = starts.length === 0 ? 'No free times in the coming weeks for this service; please try another or call the practice.' : '';
-      renderSlots();
-    }, function (error) { $('slots-note').textContent = ''; showError(error.message); });
+      var days = Object.keys(startsByDay).sort();
+      days.forEach(function (key) { day.appendChild(el('option', { value: key, text: dayLabel(key) })); });
+      if (chosen) day.value = chosen;
+      shownUntil = to;
+      day.disabled = days.length === 0;
+      later.disabled = false;
+      // Nothing later to show: the button goes, and a keyboard's focus on it goes to the days.
+      if (to >= last && document.activeElement === later) day.focus();
+      later.hidden = to >= last;
+      $('slots-note').textContent = days.length > 0 ? '' : to >= last
+        ? 'No free times in the coming weeks for this service; please try another or call the practice.'
+        : 'No free times until ' + dayLabel(to) + '; show later dates below.';
+      if (days.length > 0 && !chosen) renderSlots();
+    }, function (error) {
+      if (asked !== loads) return;
+      $('slots-note').textContent = '';
+      day.disabled = Object.keys(startsByDay).length === 0;
+      later.disabled = false;
+      later.hidden = shownUntil === null || shownUntil >= last;
+      showError(error.message);
+    });
   }
 
   function renderSlots() {

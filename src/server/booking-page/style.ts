@@ -28,6 +28,7 @@ textarea { min-height: 5rem; resize: vertical; }
 button { font: inherit; font-weight: 600; color: #fff; background: var(--accent); border: 0; border-radius: 0.4rem; padding: 0.8rem 1.4rem;
   min-height: 3rem; cursor: pointer; width: 100%; }
 button[disabled] { opacity: 0.6; cursor: progress; }
+button.secondary { color: var(--accent); background: transparent; border: 2px solid var(--accent); }
 :focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
 .choice:has(input:focus-visible) { outline: 3px solid #f0a500; outline-offset: 2px; }
 .choice input:focus-visible { outline: none; }
