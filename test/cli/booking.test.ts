@@ -125,6 +125,10 @@ describe('practice booking', () => {
     expect(badChoice.code).toBe(2);
     const twice = await home.run(['booking', 'questions', 'add', '--id', 'first', '--label', 'Again?']);
     expect(twice.code).toBe(1);
+    // --json prints the question added or removed, not the page's whole list.
+    const added = await home.run(['booking', 'questions', 'add', '--id', 'allergies', '--label', 'Allergies?', '--json']);
+    expect(JSON.parse(added.stdout)).toEqual({ id: 'allergies', label: 'Allergies?', type: 'text', required: false });
+    expect(JSON.parse((await home.run(['booking', 'questions', 'remove', 'allergies', '--json', 'id'])).stdout)).toEqual({ id: 'allergies' });
     const removed = await home.run(['booking', 'questions', 'remove', 'pressure']);
     expect(removed.code, removed.stderr).toBe(0);
     const listed = await home.run(['booking', 'questions', '--json', 'id,type,required']);
@@ -210,6 +214,24 @@ describe('practice booking', () => {
     expect(quiet.stderr).toContain('Sent 0 reminders.');
   });
 
+  it('shows a request whose hold ran out as such, and accepts it while its time is still free', async () => {
+    const [start] = await twoStarts(5);
+    const reply = await publicCall('booking_request', {
+      slug: SLUG, service_id: ids.swedish, starts_at: start, name: 'Fay Holm', email: 'fay@example.com', answers: { injuries: 'none', first: true }, consent_version: 2,
+    });
+    expect(reply.status, reply.text).toBe(200);
+    await server.db.query(`update public.appointments set hold_until = now() - interval '1 minute' where status = 'requested'`);
+    const day = (offset: number) => new Date(Date.parse(start!) + offset * 86_400_000).toISOString().slice(0, 10);
+    const listed = await home.run(['appt', 'list', '--from', day(-1), '--to', day(1), '--status', 'requested']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('requested (hold expired)');
+    const [request] = JSON.parse((await home.run(['appt', 'requests', '--json', 'id'])).stdout) as Array<{ id: string }>;
+    expect((await home.run(['appt', 'requests'])).stdout).toContain('expired');
+    const accepted = await home.run(['appt', 'accept', request!.id.slice(0, 8)]);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(accepted.stderr).toContain('Its hold had run out, but the time was still free: it is booked now.');
+  });
+
   it('shows the consent agreed and the answers given with the client', async () => {
     const shown = await home.run(['client', 'show', 'Bo Berg']);
     expect(shown.code, shown.stderr).toBe(0);
@@ -235,5 +257,15 @@ describe('practice booking', () => {
     expect(again.stderr).toContain('already off');
     const show = await home.run(['booking', 'show', '--json', 'slug,enabled']);
     expect(JSON.parse(show.stdout)).toEqual({ slug: SLUG, enabled: false });
+  });
+
+  it('warns that a practice without opening hours offers every time of day, until hours are set', async () => {
+    const open = await home.run(['booking', 'enable']);
+    expect(open.code, open.stderr).toBe(0);
+    expect(open.stderr).toContain('No opening hours are set, so the page offers every time of day, 00:00 to 23:59.');
+    expect((await home.run(['hours', 'set', 'mon-fri', '9am-5pm'])).code).toBe(0);
+    const withHours = await home.run(['booking', 'enable']);
+    expect(withHours.code, withHours.stderr).toBe(0);
+    expect(withHours.stderr).not.toContain('No opening hours');
   });
 });

@@ -74,8 +74,8 @@ const SHAPES: Record<string, Shape> = {
   'calendar feed': 'object',
   // The page's questions: a write replaces the list, so it prints the list (as hours set).
   'booking questions list': 'array',
-  'booking questions add': 'array',
-  'booking questions remove': 'array',
+  'booking questions add': 'object',
+  'booking questions remove': 'object',
   'expense list': 'array',
   'expense add': 'object',
   'expense update': 'object',

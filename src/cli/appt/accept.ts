@@ -9,7 +9,7 @@ import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { reportChange } from '../shared/report.js';
-import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared/appointment.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS, holdExpired } from './shared/appointment.js';
 import { answeredAlready, type Requested } from './shared/request-answer.js';
 
 export function acceptCommand(ctx: Context): Command {
@@ -31,6 +31,7 @@ The client is told by the next \`practice remind\` run (kind accepted).`)
       const [accepted] = await (await ctx.api()).update<Appointment>('appointments', query<Appointment>().eq('id', current.id).eq('status', 'requested'), { status: 'scheduled' });
       if (!accepted) throw new CommandError(`${describe(current)} was answered meanwhile.`, 'See `practice appt requests`.');
       await reportChange(ctx, `Accepted: ${describe(accepted)}`, accepted, COLUMNS, options);
+      if (holdExpired(current, ctx.now())) ctx.out.note('Its hold had run out, but the time was still free: it is booked now.');
       ctx.out.note('The client hears of it from the next `practice remind` run.');
     });
   return addOutputFlags(command, FIELDS);

@@ -6,23 +6,22 @@ import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import { countOf } from '../../model/count.js';
-import type { Appointment } from '../../model/records.js';
 import { shortId } from '../../model/short-id.js';
 import { dateTimeIn } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { practiceTimeZone } from '../shared/input.js';
 import { readRanged } from '../shared/read-ranged.js';
-import { clock, FIELDS } from './shared/appointment.js';
+import { clock, FIELDS, type HeldRequest, holdExpired } from './shared/appointment.js';
 
 /** A request: the appointment with its hold (migration 20). */
-type Request = Appointment & { hold_until: string | null };
+type Request = HeldRequest & { hold_until: string | null };
 
 const REQUEST_FIELDS = [...FIELDS, 'hold_until'];
 
 /** `until 2026-11-28 10:00` on the practice's clocks, as the visit's own times are, `expired`, or `until you act`. */
-function holdText(holdUntil: string | null, now: Date, timeZone: string): string {
-  if (holdUntil === null) return 'until you act';
-  return new Date(holdUntil) <= now ? 'expired' : `until ${dateTimeIn(new Date(holdUntil), timeZone)}`;
+function holdText(request: Request, now: Date, timeZone: string): string {
+  if (request.hold_until === null) return 'until you act';
+  return holdExpired(request, now) ? 'expired' : `until ${dateTimeIn(new Date(request.hold_until), timeZone)}`;
 }
 
 const columnsAt = (now: Date, timeZone: string): Column<Request>[] => [
@@ -31,7 +30,7 @@ const columnsAt = (now: Date, timeZone: string): Column<Request>[] => [
   { key: 'start_time', header: 'START', format: clock },
   { key: 'end_time', header: 'END', format: clock },
   { key: 'client_name', header: 'CLIENT', format: (name, row) => name ?? shortId(row.client_id) },
-  { key: 'hold_until', header: 'HOLD', format: (holdUntil) => holdText(holdUntil as string | null, now, timeZone) },
+  { key: 'hold_until', header: 'HOLD', format: (_, request) => holdText(request, now, timeZone) },
 ];
 
 export function requestsCommand(ctx: Context): Command {

@@ -6,6 +6,7 @@ import { ApiError } from '../../core/api-error.js';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
+import type { BusinessHours } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
 import { practiceTimeZone } from '../shared/input.js';
@@ -92,4 +93,10 @@ async function runEnable(options: EnableOptions, ctx: Context): Promise<void> {
   }
   const shown = await shownPage(ctx, page);
   await reportChange(ctx, `Booking page on at ${shown.address}${page.instant ? ' (instant: requests are booked straight away)' : ''}.`, shown, COLUMNS, options);
+  // A practice without opening hours is open all day (DESIGN.md section 3): on a public page that
+  // offers clients 03:00, which a therapist who never set hours did not mean.
+  const hours = await api.select<BusinessHours>('business_hours', query<BusinessHours>().select(['id']).limit(1));
+  if (hours.length === 0) {
+    ctx.out.note('No opening hours are set, so the page offers every time of day, 00:00 to 23:59. Set them with e.g. `practice hours set mon-fri 9am-5pm`.');
+  }
 }

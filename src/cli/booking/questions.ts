@@ -7,7 +7,7 @@ import type { Column, RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
 import type { Context } from '../context.js';
 import { CommandError, UsageError } from '../errors.js';
-import { reportChangedRows } from '../shared/report.js';
+import { reportChange } from '../shared/report.js';
 import { type BookingPage, fetchPage, type Question, type QuestionType } from './shared.js';
 
 interface AddOptions extends RowOptions {
@@ -79,9 +79,10 @@ function questionOf(options: AddOptions): Question {
   return { id, label, type, choices, required: options.required === true };
 }
 
-async function writeQuestions(ctx: Context, page: BookingPage, questions: Question[], message: string, options: RowOptions): Promise<void> {
+/** The page's whole list written; --json prints the question added or removed, as other verbs print their row. */
+async function writeQuestions(ctx: Context, page: BookingPage, questions: Question[], changed: Question, message: string, options: RowOptions): Promise<void> {
   await (await ctx.api()).update<BookingPage>('booking_pages', query<BookingPage>().eq('id', page.id), { questions });
-  await reportChangedRows(ctx, message, questions, COLUMNS, options);
+  await reportChange(ctx, message, changed, COLUMNS, options);
 }
 
 async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
@@ -91,14 +92,14 @@ async function runAdd(options: AddOptions, ctx: Context): Promise<void> {
     throw new CommandError(`The page already asks a question with the id ${question.id}.`, `Remove it first: practice booking questions remove ${question.id}`);
   }
   if (page.questions.length >= MAX_QUESTIONS) throw new CommandError(`The page asks ${MAX_QUESTIONS} questions already, the most it may.`);
-  await writeQuestions(ctx, page, [...page.questions, question], `The page asks "${question.label}".`, options);
+  await writeQuestions(ctx, page, [...page.questions, question], question, `The page asks "${question.label}".`, options);
 }
 
 async function runRemove(id: string, options: RowOptions, ctx: Context): Promise<void> {
   const page = await fetchPage(ctx);
-  const kept = page.questions.filter((asked) => asked.id !== id);
-  if (kept.length === page.questions.length) {
+  const removed = page.questions.find((asked) => asked.id === id);
+  if (removed === undefined) {
     throw new CommandError(`The page asks no question with the id ${id}.`, 'See `practice booking questions` for their ids.');
   }
-  await writeQuestions(ctx, page, kept, `The page no longer asks ${id}.`, options);
+  await writeQuestions(ctx, page, page.questions.filter((asked) => asked !== removed), removed, `The page no longer asks ${id}.`, options);
 }

@@ -25,6 +25,13 @@ export const bookingYes = (changing = false) =>
 
 export const NOT_FOUND_HINT = 'See `practice appt list` for ids.';
 
+/** An appointment with the hold a request from the booking page has (migration 20), when it was read. */
+export type HeldRequest = Appointment & { hold_until?: string | null };
+
+/** A request whose hold ran out: its slot is offered to others again, though it still waits for an answer. */
+export const holdExpired = (row: HeldRequest, now: Date): boolean =>
+  row.status === 'requested' && row.hold_until != null && new Date(row.hold_until) <= now;
+
 /** HH:MM whether the backend says 09:00 (ours) or 09:00:00 (PostgreSQL's own text). */
 export const clock = parseTimeOfDay;
 
@@ -34,7 +41,8 @@ export const COLUMNS: Column<Appointment>[] = [
   { key: 'start_time', header: 'START', format: clock },
   { key: 'end_time', header: 'END', format: clock },
   { key: 'client_name', header: 'CLIENT', format: (name, row) => name ?? shortId(row.client_id) },
-  { key: 'status' },
+  // A lapsed request would read as a booking: the table says it holds nothing (JSON keeps hold_until).
+  { key: 'status', format: (status, row) => (holdExpired(row, new Date()) ? 'requested (hold expired)' : String(status)) },
   { key: 'notes', format: (notes) => notes ?? '' },
 ];
 
