@@ -73,6 +73,7 @@ export const failures = {
   invalidBody: (message: string) => new ServiceError(400, 'PGRST102', message),
   notUtf8: () => new ServiceError(400, 'PGRST102', 'Request body is not valid UTF-8', null, 'Send the body encoded as UTF-8.'),
   keysMustMatch: () => new ServiceError(400, 'PGRST102', 'All object keys must match'),
+  contentTypeNotAcceptable: (media: string) => new ServiceError(400, 'PGRST102', `Content-Type not acceptable: ${media}`),
   invalidRange: (details: string | null = null) =>
     new ServiceError(416, 'PGRST103', 'Requested range not satisfiable', details),
   unknownTable: (table: string) =>

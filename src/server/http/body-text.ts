@@ -7,6 +7,10 @@ import { authFailures, failures } from '../errors.js';
 // ignoreBOM keeps a leading byte-order mark in the text, as the lenient decode did.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+// Bytes are no text: an octet-stream body is kept one character a byte (latin1), so that rpc/ can
+// pass it to a bytea parameter as it came, or refuse it as PostgREST would, not as invalid UTF-8.
+const BINARY = /^application\/octet-stream\s*(;|$)/i;
+
 function notUtf8(request: FastifyRequest): Error {
   return (request.routeOptions.url ?? request.url).startsWith('/auth/v1') ? authFailures.badJson() : failures.notUtf8();
 }
@@ -15,7 +19,7 @@ export function readBodiesAsText(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
     try {
-      done(null, utf8.decode(body as Buffer));
+      done(null, BINARY.test(request.headers['content-type'] ?? '') ? (body as Buffer).toString('latin1') : utf8.decode(body as Buffer));
     } catch {
       done(notUtf8(request), undefined);
     }

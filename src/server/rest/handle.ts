@@ -61,13 +61,11 @@ function prepare(schema: SchemaCache, request: RestRequest, shape: RequestShape)
   const media = negotiateMedia(accept);
   const prefer = parsePrefer(shape.prefer);
   if (request.routine !== undefined) {
-    const body = method === 'POST' && request.body?.trim() ? parseRequestBody(request.body, header(request.headers, 'content-type')) : undefined;
-    const contentType = header(request.headers, 'content-type');
     const plan = planCall(schema, {
-      name: request.routine, method, search: shape.search, body, bodyText: request.body, prefer,
+      name: request.routine, method, search: shape.search, prefer,
+      bodyText: method === 'POST' ? request.body : undefined, contentType: header(request.headers, 'content-type'),
       // PostgREST takes Range only on a GET (ApiRequest.hs getRanges), a call's as a read's.
       range: method === 'GET' ? parseRangeHeader(shape.range) : null, single: media === 'single', csv: media === 'csv',
-      jsonBody: method === 'POST' && (contentType === undefined || /^application\/json\b/i.test(contentType)),
     });
     return { plan, statement: callStatement(plan), prefer };
   }

@@ -67,9 +67,11 @@ export interface DeletePlan extends PlanBase {
 export interface CallPlan extends Omit<ReadPlan, 'kind'> {
   kind: 'call';
   routine: Routine;
-  /** The named arguments given, in the function's order; empty for a single json parameter. */
+  /** The named arguments given, in the function's order; empty when they go whole to one parameter. */
   given: RoutineParam[];
-  /** The arguments as one JSON object, or the whole body for a single unnamed json parameter. */
+  /** The type of the one parameter the arguments go to whole (an unnamed one); null when given by name. */
+  positional: string | null;
+  /** The named arguments as one JSON object, or what the one parameter is given. */
   args: string;
   /** Runs read-only: GET and HEAD, and every call of a stable or immutable function. */
   readOnly: boolean;

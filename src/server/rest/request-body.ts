@@ -34,18 +34,28 @@ function assertEscapesAreUtf8(form: string): void {
   }
 }
 
+/** The media type of a Content-Type, lower case and without parameters; absent, JSON (PostgREST's default). */
+export function mediaOf(contentType: string | undefined): string {
+  return (contentType ?? 'application/json').split(';')[0]!.trim().toLowerCase();
+}
+
+const PARSERS = {
+  'application/json': (text: string) => parseJsonBody(text, () => failures.invalidBody('Empty or invalid json')),
+  'text/csv': csvRows,
+  // The last of a repeated key wins, as PostgREST's HashMap.fromList keeps it.
+  'application/x-www-form-urlencoded': (text: string) => {
+    assertEscapesAreUtf8(text);
+    return Object.fromEntries(new URLSearchParams(text));
+  },
+} satisfies Record<string, (text: string) => unknown>;
+
+/** A media type a body is parsed from. */
+export type BodyMedia = keyof typeof PARSERS;
+
+export const isBodyMedia = (media: string): media is BodyMedia => Object.hasOwn(PARSERS, media);
+
 export function parseRequestBody(text: string | undefined, contentType: string | undefined): unknown {
-  const media = (contentType ?? 'application/json').split(';')[0]!.trim().toLowerCase();
-  switch (media) {
-    case 'application/json':
-      return parseJsonBody(text, () => failures.invalidBody('Empty or invalid json'));
-    case 'text/csv':
-      return csvRows(text ?? '');
-    case 'application/x-www-form-urlencoded':
-      // The last of a repeated key wins, as PostgREST's HashMap.fromList keeps it.
-      assertEscapesAreUtf8(text ?? '');
-      return Object.fromEntries(new URLSearchParams(text ?? ''));
-    default:
-      throw failures.invalidBody(`Content-Type not acceptable: ${media}`);
-  }
+  const media = mediaOf(contentType);
+  if (!isBodyMedia(media)) throw failures.contentTypeNotAcceptable(media);
+  return PARSERS[media](text ?? '');
 }

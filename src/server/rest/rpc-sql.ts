@@ -14,8 +14,8 @@ function callSourceSql(plan: CallPlan, params: Parameters): string {
   const fn = `public.${quote(routine.name)}`;
   let from = '';
   let call: string;
-  if (routine.singleJsonParam !== null) {
-    call = `${fn}(${params.add(plan.args)}::${routine.singleJsonParam})`;
+  if (plan.positional !== null) {
+    call = `${fn}(${params.add(plan.args)}::${plan.positional})`;
   } else if (given.length === 0) {
     call = `${fn}()`;
   } else {

@@ -1,0 +1,100 @@
+// What a POST to `rpc/<name>` may carry beside a JSON object, as PostgREST 12.2 reads it
+// (ApiRequest.hs getPayload, Plan.hs findProc and callPlan): an array (its first object), a scalar
+// or null (no arguments), CSV rows, and text, XML or bytes, which only a function of one unnamed
+// parameter of their type takes.
+import { afterAll, describe, expect, it } from 'vitest';
+import { expectError, practice, type Reply } from '../helpers/fixtures.js';
+import { call, startTestServer } from '../helpers/server.js';
+
+const FUNCTIONS = `
+create function public.add_them(a integer, b integer default 10) returns integer language sql immutable as $$ select a + b $$;
+create function public.seven() returns integer language sql immutable as $$ select 7 $$;
+create function public.maybe_one(a integer default 1) returns integer language sql immutable as $$ select a $$;
+create function public.echo(json) returns json language sql immutable as $$ select $1 $$;
+`;
+
+const server = await startTestServer({ schemaSql: FUNCTIONS });
+afterAll(() => server.close());
+
+/** PGRST202 as PostgREST words it when the lookup was by one parameter only: no arguments named, no hint. */
+function expectOneParameterMissing(reply: Reply, name: string, searched: string): void {
+  expect(expectError(reply, 404, 'PGRST202')).toEqual({
+    code: 'PGRST202',
+    message: `Could not find the function public.${name} in the schema cache`,
+    details: `Searched for the function public.${name} with a single ${searched} parameter, but no matches were found in the schema cache.`,
+    hint: null,
+  });
+}
+
+describe('a JSON body that is not an object', () => {
+  it('an array is called once, with its first object', async () => {
+    const owner = await practice(server);
+    expect((await owner.post('/rpc/add_them', [{ a: 1, b: 2 }, { a: 4, b: 6 }, { a: 100, b: 200 }])).body).toBe(3);
+    expect((await owner.post('/rpc/seven', [])).body).toBe(7);
+    // A single unnamed json parameter gets the array itself.
+    expect((await owner.post('/rpc/echo', [{ a: 1 }, { a: 2 }])).body).toEqual([{ a: 1 }, { a: 2 }]);
+  });
+
+  it('an array whose elements are not objects with the same keys is 400 PGRST102, as PostgREST', async () => {
+    const owner = await practice(server);
+    for (const body of [[{ a: 1 }, { b: 2 }], [{ a: 1 }, { a: 1, b: 2 }], [1, 2], [{ a: 1 }, 2]]) {
+      const refused = expectError(await owner.post('/rpc/add_them', body), 400, 'PGRST102');
+      expect(refused).toEqual({ code: 'PGRST102', message: 'All object keys must match', details: null, hint: null });
+      expectError(await owner.post('/rpc/echo', body), 400, 'PGRST102');
+    }
+  });
+
+  it('a scalar or null gives no arguments, and a single json parameter []', async () => {
+    const owner = await practice(server);
+    for (const body of ['null', '5', '"text"', 'true']) {
+      expect((await owner.post('/rpc/seven', body)).body).toBe(7);
+      expect((await owner.post('/rpc/echo', body)).body).toEqual([]);
+      const missing = expectError(await owner.post('/rpc/add_them', body), 404, 'PGRST202');
+      expect(missing.message).toBe('Could not find the function public.add_them without parameters in the schema cache');
+    }
+  });
+
+  it('CSV rows are an array too: the first row is the call', async () => {
+    const owner = await practice(server);
+    const csv = await owner.post('/rpc/add_them', 'a,b\n1,2\n4,6', { 'content-type': 'text/csv' });
+    expect(csv.status).toBe(200);
+    expect(csv.body).toBe(3);
+    // Only a POST of JSON falls back to a single unnamed json parameter.
+    const notJson = expectError(await owner.post('/rpc/echo', 'a\n1', { 'content-type': 'text/csv' }), 404, 'PGRST202');
+    expect(notJson.details).toBe('Searched for the function public.echo with parameter a, but no matches were found in the schema cache.');
+  });
+});
+
+describe('a text, XML or binary body', () => {
+  it.each([
+    ['text/plain', 'text'],
+    ['text/plain; charset=utf-8', 'text'],
+    ['text/xml', 'xml'],
+    ['application/octet-stream', 'bytea'],
+  ])('%s is looked up by a single unnamed %s parameter: PGRST202 when there is none', async (contentType, type) => {
+    const owner = await practice(server);
+    // Not even a function without parameters takes it.
+    expectOneParameterMissing(await owner.post('/rpc/seven', 'a simple text', { 'content-type': contentType }), 'seven', `unnamed ${type}`);
+  });
+
+  it('a function whose every parameter has a default is called with none, as PostgREST matches it', async () => {
+    const owner = await practice(server);
+    expect((await owner.post('/rpc/maybe_one', 'ignored', { 'content-type': 'text/plain' })).body).toBe(1);
+  });
+
+  it('bytes that are not UTF-8 are looked up like any other binary body, not refused as text', async () => {
+    const owner = await practice(server);
+    const reply = await call(`${server.rest}/rpc/add_them`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe]),
+    });
+    expectOneParameterMissing(reply, 'add_them', 'unnamed bytea');
+  });
+
+  it('any other type is 400 PGRST102, as PostgREST', async () => {
+    const owner = await practice(server);
+    const refused = expectError(await owner.post('/rpc/seven', '<a/>', { 'content-type': 'application/xml' }), 400, 'PGRST102');
+    expect(refused.message).toBe('Content-Type not acceptable: application/xml');
+  });
+});
