@@ -225,6 +225,8 @@ describe('practice booking', () => {
     const listed = await home.run(['appt', 'list', '--from', day(-1), '--to', day(1), '--status', 'requested']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain('requested (hold expired)');
+    const exported = await home.run(['appt', 'export', '--from', day(-1), '--to', day(1), '--format', 'ics']);
+    expect(exported.stdout).toContain('SUMMARY:Request (hold expired): Fay Holm - Swedish 60\r\nSTATUS:TENTATIVE\r\nTRANSP:TRANSPARENT\r\n');
     const [request] = JSON.parse((await home.run(['appt', 'requests', '--json', 'id'])).stdout) as Array<{ id: string }>;
     expect((await home.run(['appt', 'requests'])).stdout).toContain('expired');
     const accepted = await home.run(['appt', 'accept', request!.id.slice(0, 8)]);

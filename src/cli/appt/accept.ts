@@ -9,7 +9,8 @@ import type { Appointment } from '../../model/records.js';
 import type { Context } from '../context.js';
 import { CommandError } from '../errors.js';
 import { reportChange } from '../shared/report.js';
-import { COLUMNS, describe, fetchAppointment, FIELDS, holdExpired } from './shared/appointment.js';
+import { holdExpired } from '../../model/request-hold.js';
+import { COLUMNS, describe, fetchAppointment, FIELDS } from './shared/appointment.js';
 import { answeredAlready, type Requested } from './shared/request-answer.js';
 
 export function acceptCommand(ctx: Context): Command {

@@ -5,7 +5,7 @@ import { Command, Option } from 'commander';
 import { toCsv } from '../../formats/csv.js';
 import { toICalendar } from '../../formats/ics.js';
 import { SCHEDULE_COLUMNS, scheduleRows, toSchedule } from '../../formats/schedule.js';
-import type { Appointment } from '../../model/records.js';
+import { type HeldRequest, holdExpired } from '../../model/request-hold.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { readAll } from '../shared/read-all.js';
@@ -52,11 +52,13 @@ async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
   const timeZone = await practiceTimeZone(ctx);
   const api = await ctx.api();
   // Every page of the range (toSchedule puts them in date and time order).
-  const appointments = await readAll<Appointment>(api, 'appointments', undefined, (page) => page.gte('date', from).lte('date', to));
+  const appointments = await readAll<HeldRequest>(api, 'appointments', undefined, (page) => page.gte('date', from).lte('date', to));
   const schedule = toSchedule(appointments, await servicesOf(api, appointments));
   const redact = options.redact ?? false;
+  // As the calendar feed shows them: a request whose hold ran out holds no time.
+  const lapsed = new Set(appointments.filter((row) => holdExpired(row, ctx.now())).map((row) => row.id));
   const text = options.format === 'ics'
-    ? toICalendar(schedule, { timeZone, now: ctx.now(), redact })
+    ? toICalendar(schedule.map((event) => (lapsed.has(event.id) ? { ...event, hold_expired: true } : event)), { timeZone, now: ctx.now(), redact })
     : options.format === 'csv'
       ? toCsv(SCHEDULE_COLUMNS, scheduleRows(schedule, { redact }))
       : `${JSON.stringify(scheduleRows(schedule, { redact }), null, 2)}\n`;

@@ -11,7 +11,8 @@ import { dateTimeIn } from '../../model/when.js';
 import type { Context } from '../context.js';
 import { practiceTimeZone } from '../shared/input.js';
 import { readRanged } from '../shared/read-ranged.js';
-import { clock, FIELDS, type HeldRequest, holdExpired } from './shared/appointment.js';
+import { type HeldRequest, holdExpired } from '../../model/request-hold.js';
+import { clock, FIELDS } from './shared/appointment.js';
 
 /** A request: the appointment with its hold (migration 20). */
 type Request = HeldRequest & { hold_until: string | null };

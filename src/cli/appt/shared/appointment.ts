@@ -3,6 +3,7 @@
 import type { Column, RowOptions } from '../../../core/output.js';
 import { query } from '../../../core/query-builder.js';
 import type { Appointment } from '../../../model/records.js';
+import { holdExpired } from '../../../model/request-hold.js';
 import { shortId } from '../../../model/short-id.js';
 import { dayOfWeek, parseTimeOfDay } from '../../../model/when.js';
 import type { Context } from '../../context.js';
@@ -24,13 +25,6 @@ export const bookingYes = (changing = false) =>
   yesOption(`do not ask about business hours, a time in the past, an archived client${changing ? ', a retired service or a held visit' : ' or a retired service'} (needed when not at a terminal)`);
 
 export const NOT_FOUND_HINT = 'See `practice appt list` for ids.';
-
-/** An appointment with the hold a request from the booking page has (migration 20), when it was read. */
-export type HeldRequest = Appointment & { hold_until?: string | null };
-
-/** A request whose hold ran out: its slot is offered to others again, though it still waits for an answer. */
-export const holdExpired = (row: HeldRequest, now: Date): boolean =>
-  row.status === 'requested' && row.hold_until != null && new Date(row.hold_until) <= now;
 
 /** HH:MM whether the backend says 09:00 (ours) or 09:00:00 (PostgreSQL's own text). */
 export const clock = parseTimeOfDay;
