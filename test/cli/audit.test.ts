@@ -103,6 +103,24 @@ describe('practice audit', () => {
     expect((await home.run(['audit', '--via', 'fax'])).code).toBe(2);
   });
 
+  it('verify counts its rows in the right number', async () => {
+    const fresh = await signedInHome(server.url, server.keys.anonKey);
+    try {
+      const verify = async () => {
+        const result = await fresh.run(['audit', 'verify']);
+        expect(result.code, result.stderr).toBe(0);
+        return result.stdout.split('\n')[0];
+      };
+      expect(await verify()).toBe('The audit trail is empty.');
+      expect((await fresh.run(['client', 'add', '--name', 'Una One'])).code).toBe(0);
+      expect(await verify()).toBe("The audit trail's 1 row verifies.");
+      expect((await fresh.run(['client', 'add', '--name', 'Tia Two'])).code).toBe(0);
+      expect(await verify()).toBe("The audit trail's 2 rows verify.");
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+
   it('verify passes an intact trail and names the first row changed through the owner connection (exit 1)', async () => {
     const intact = await home.run(['audit', 'verify']);
     expect(intact.code, intact.stderr).toBe(0);

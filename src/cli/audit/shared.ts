@@ -1,5 +1,6 @@
 // What the `audit` commands share about an audit row: its shape as the service answers it (the
 // table audit_log of migration 15), the fields --json accepts and the table's columns.
+import { counted } from '../../core/counted.js';
 import type { Column } from '../../core/output.js';
 import { shortId } from '../../model/short-id.js';
 import { dateTimeIn } from '../../model/when.js';
@@ -33,7 +34,7 @@ const shortIfId = (value: string | null) => (value === null ? '' : UUID.test(val
 function summary(changes: AuditEntry['changes']): string {
   if (changes === null) return '';
   const rows = changes.rows;
-  if (Array.isArray(rows)) return `${rows.length} row${rows.length === 1 ? '' : 's'}`;
+  if (Array.isArray(rows)) return counted(rows.length, 'row');
   return Object.keys(changes).filter((column) => column !== 'updated_at').join(', ');
 }
 

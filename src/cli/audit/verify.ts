@@ -2,6 +2,7 @@
 // each row's SHA-256 from its fields and the row before it (the view audit_chain_breaks, migration
 // 15); the first row that does not fit is named and the command exits 1.
 import { Command } from 'commander';
+import { counted } from '../../core/counted.js';
 import { addOutputFlags } from '../../core/output-flags.js';
 import type { Column, RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
@@ -71,6 +72,6 @@ async function runVerify(options: VerifyOptions, ctx: Context): Promise<void> {
     throw new CommandError(`The audit trail does not verify: row ${first.id} (${first.action} on ${first.table_name} at ${first.at}): ${first.problem}.`,
       'Rows were changed or removed behind the service\'s back (only the database owner can): restore the trail from a backup and find out who had owner access.');
   }
-  ctx.out.print(result.rows === 0 ? 'The audit trail is empty.' : `The audit trail's ${result.rows} rows verify.`);
+  ctx.out.print(result.rows === 0 ? 'The audit trail is empty.' : `The audit trail's ${counted(result.rows, 'row')} ${result.rows === 1 ? 'verifies' : 'verify'}.`);
   if (head) ctx.out.print(`Head: row ${head.id} ${head.hash}`);
 }
