@@ -2,6 +2,7 @@
 // Pure: this module writes and checks the text and plans the inserts; sending them is the command's job.
 import * as z from 'zod/mini';
 import { InvalidInputError } from '../model/errors.js';
+import { BACKUP_TABLES } from '../model/practice-tables.js';
 import {
   appointmentSchema,
   businessHoursSchema,
@@ -15,17 +16,8 @@ import {
 const BACKUP_FORMAT = 'practice-export';
 const BACKUP_VERSION = 1;
 
-/**
- * The tables of a backup, in the order an import inserts them: every table after those it references.
- * booking_pages (migration 20) is not among them: its slug is the page's address on the whole service,
- * so a second practice on the same backend could not load it; `practice booking enable` makes it again,
- * and each request keeps the consent text it agreed to. Nor is client_balances (migration 23): derived
- * from appointments, packages and payments, it is made again by their triggers as an import inserts them.
- */
-export const BACKUP_TABLES = [
-  'clients', 'service_menu', 'business_hours', 'closures', 'packages', 'appointments', 'booking_requests', 'payments', 'sessions',
-  'expenses', 'conversation_log', 'reminders', 'practice_settings', 'invoices',
-] as const;
+// The tables of a backup, named where the audit trail's tables are named too.
+export { BACKUP_TABLES };
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 

@@ -1,12 +1,13 @@
 // `practice audit` end to end, against a real server: every write through the CLI, the MCP server
 // and an import is recorded by the database with who, through what and the columns changed; reads
 // of notes are recorded by the service; the list pages past the 1000-row cap, newest first, with its
-// filters; and `audit verify` passes an intact chain and names the first row changed through the
-// owner's connection behind the triggers' back (exit 1).
+// filters (a table among those audited); and `audit verify` passes an intact chain and names the
+// first row changed through the owner's connection behind the triggers' back (exit 1).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AUDITED_TABLES } from '../../src/model/practice-tables.js';
 import { BIN, NODE_FLAGS, signedInHome } from '../helpers/cli.js';
 import { signedInCli } from '../helpers/signed-in-cli.js';
 
@@ -101,6 +102,21 @@ describe('practice audit', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--actor: 'someone' is not a user id");
     expect((await home.run(['audit', '--via', 'fax'])).code).toBe(2);
+  });
+
+  it('--table takes the tables the database audits, and refuses another naming them (exit 2)', async () => {
+    // The one list (src/model/practice-tables.ts) is the tables that carry the trail's trigger.
+    const audited = await server.db.query<{ name: string }>(`select c.relname as name from pg_catalog.pg_trigger t
+      join pg_catalog.pg_class c on c.oid = t.tgrelid join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where t.tgname = 'audit_change' and n.nspname = 'public'`);
+    expect(audited.map((row) => row.name).sort()).toEqual([...AUDITED_TABLES].sort());
+
+    const unknown = await home.run(['audit', '--table', 'nosuch']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toContain("'nosuch'");
+    expect(unknown.stderr).toContain(AUDITED_TABLES.join(', '));
+    expect(await audit('--table', 'calendar_feeds')).toEqual([]);
   });
 
   it('verify counts its rows in the right number', async () => {

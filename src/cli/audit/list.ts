@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { addOutputFlags, requestedFields } from '../../core/output-flags.js';
 import type { RowOptions } from '../../core/output.js';
 import { query } from '../../core/query-builder.js';
+import { AUDITED_TABLES } from '../../model/practice-tables.js';
 import { instantAt } from '../../model/time-zone.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -24,14 +25,13 @@ interface ListOptions extends RowOptions {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TABLE = /^[a-z_][a-z0-9_]*$/;
 
 export function listCommand(ctx: Context): Command {
   const command = new Command('list')
     .alias('ls')
     .description('The audit trail, newest first: who changed or read what, when, through what')
     .option('--client <client>', "only rows about this client (name, id or id prefix)")
-    .option('--table <table>', 'only rows of this table (clients, sessions, appointments, ...)')
+    .addOption(new Option('--table <table>', 'only rows of this table').choices(AUDITED_TABLES))
     .option('--actor <user-id>', 'only what this user id did')
     .addOption(new Option('--via <channel>', 'only what came through this channel').choices(CHANNELS))
     .option('--since <day>', 'on or after this day: YYYY-MM-DD, today, mon, -30d')
@@ -58,7 +58,6 @@ async function runList(options: ListOptions, ctx: Context): Promise<void> {
   if (options.actor !== undefined && !UUID.test(options.actor)) {
     throw new UsageError(`--actor: '${options.actor}' is not a user id`, 'Pass the id shown by `practice auth status` or in the WHO column of `practice audit --json actor`.');
   }
-  if (options.table !== undefined && !TABLE.test(options.table)) throw new UsageError(`--table: '${options.table}' is not a table name`);
   const since = options.since === undefined ? undefined : await dayStart(ctx, '--since', options.since);
   const until = options.until === undefined ? undefined : await dayStart(ctx, '--until', options.until, true);
   if (since !== undefined && until !== undefined && since >= until) throw new UsageError(`--since ${options.since} is after --until ${options.until}.`);
