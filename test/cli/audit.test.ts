@@ -1,8 +1,9 @@
 // `practice audit` end to end, against a real server: every write through the CLI, the MCP server
 // and an import is recorded by the database with who, through what and the columns changed; reads
 // of notes are recorded by the service; the list pages past the 1000-row cap, newest first, with its
-// filters (a table among those audited); and `audit verify` passes an intact chain and names the
-// first row changed through the owner's connection behind the triggers' back (exit 1).
+// filters (an actor by a unique prefix of their id, a table among those audited); and `audit verify`
+// passes an intact chain and names the first row changed through the owner's connection behind the
+// triggers' back (exit 1).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { readFile } from 'node:fs/promises';
@@ -100,7 +101,7 @@ describe('practice audit', () => {
 
     const bad = await home.run(['audit', '--actor', 'someone']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--actor: 'someone' is not a user id");
+    expect(bad.stderr).toContain("--actor: expected an actor id or a prefix of at least 4 hex characters like 3f2a9c1b; got 'someone'");
     expect((await home.run(['audit', '--via', 'fax'])).code).toBe(2);
   });
 
@@ -117,6 +118,43 @@ describe('practice audit', () => {
     expect(unknown.stderr).toContain("'nosuch'");
     expect(unknown.stderr).toContain(AUDITED_TABLES.join(', '));
     expect(await audit('--table', 'calendar_feeds')).toEqual([]);
+  });
+
+  it('--actor takes a unique prefix of an actor\'s user id; one of no actor is 1, of several or too short 2', async () => {
+    const mine = await signedInHome(server.url, server.keys.anonKey);
+    try {
+      const myId = (await mine.readConfig()).profiles.test.session.user.id as string;
+      expect((await mine.run(['client', 'add', '--name', 'Pia Prefix'])).code).toBe(0);
+      // Two more actors whose ids share their first 8 characters, appended by the owner as the
+      // service's own writes are.
+      const twins = ['abcdef12-0000-4000-8000-000000000001', 'abcdef12-0000-4000-8000-000000000002'];
+      for (const actor of twins) {
+        await server.db.query(`select practice_private.audit_append($1, $2, 'service_role', null, 'api', 'clients', null, null, 'insert', '{}'::jsonb)`, [myId, actor]);
+      }
+      const rowsOf = async (actor: string) => {
+        const result = await mine.run(['audit', '--actor', actor, '--json', 'actor']);
+        expect(result.code, result.stderr).toBe(0);
+        return JSON.parse(result.stdout).map((row: { actor: string }) => row.actor);
+      };
+      const byPrefix = await rowsOf(myId.slice(0, 8).toUpperCase());
+      expect(byPrefix.length).toBeGreaterThan(0);
+      expect(new Set(byPrefix)).toEqual(new Set([myId]));
+      expect(await rowsOf(twins[1]!)).toEqual([twins[1]]);
+      expect(new Set(await rowsOf(myId.slice(0, 13)))).toEqual(new Set([myId]));
+
+      const several = await mine.run(['audit', '--actor', 'abcdef12']);
+      expect(several.code).toBe(2);
+      expect(several.stderr).toContain(`--actor: abcdef12 matches 2 actor ids: ${twins.join(', ')}`);
+      const none = await mine.run(['audit', '--actor', 'ffffffff-ffff']);
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain('--actor: no actor in the audit trail has an id starting with ffffffff-ffff');
+      expect(none.stderr).toContain('practice auth status');
+      const short = await mine.run(['audit', '--actor', 'abc']);
+      expect(short.code).toBe(2);
+      expect(short.stderr).toContain('a prefix of at least 4 hex characters');
+    } finally {
+      await mine.cleanup();
+    }
   });
 
   it('verify counts its rows in the right number', async () => {

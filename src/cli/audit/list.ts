@@ -12,6 +12,7 @@ import { UsageError } from '../errors.js';
 import { countOption, dayOption, practiceTimeZone } from '../shared/input.js';
 import { readRanged } from '../shared/read-ranged.js';
 import { resolveClient } from '../shared/resolve.js';
+import { resolveActor } from './actor.js';
 import { type AuditEntry, CHANNELS, columnsIn, FIELDS } from './shared.js';
 
 interface ListOptions extends RowOptions {
@@ -24,15 +25,13 @@ interface ListOptions extends RowOptions {
   limit?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function listCommand(ctx: Context): Command {
   const command = new Command('list')
     .alias('ls')
     .description('The audit trail, newest first: who changed or read what, when, through what')
     .option('--client <client>', "only rows about this client (name, id or id prefix)")
     .addOption(new Option('--table <table>', 'only rows of this table').choices(AUDITED_TABLES))
-    .option('--actor <user-id>', 'only what this user id did')
+    .option('--actor <user-id>', 'only what this user did: their id, or a unique prefix of it (the WHO column)')
     .addOption(new Option('--via <channel>', 'only what came through this channel').choices(CHANNELS))
     .option('--since <day>', 'on or after this day: YYYY-MM-DD, today, mon, -30d')
     .option('--until <day>', 'on or before this day')
@@ -40,7 +39,7 @@ export function listCommand(ctx: Context): Command {
     .addHelpText('before', `Examples:
   $ practice audit --client ann
   $ practice audit --table sessions --via mcp --since -7d
-  $ practice audit --since 2026-01-01 --until 2026-03-31 --json
+  $ practice audit --actor 3f2a9c1b --since 2026-01-01 --until 2026-03-31 --json
 `)
     .addHelpText('after', '\nExit codes: 0 listed (perhaps nothing), 1 failure, 2 bad flags (nothing sent), 4 not signed in.')
     .action((options: ListOptions) => runList(options, ctx));
@@ -55,18 +54,16 @@ async function dayStart(ctx: Context, flag: string, text: string, dayAfter = fal
 }
 
 async function runList(options: ListOptions, ctx: Context): Promise<void> {
-  if (options.actor !== undefined && !UUID.test(options.actor)) {
-    throw new UsageError(`--actor: '${options.actor}' is not a user id`, 'Pass the id shown by `practice auth status` or in the WHO column of `practice audit --json actor`.');
-  }
   const since = options.since === undefined ? undefined : await dayStart(ctx, '--since', options.since);
   const until = options.until === undefined ? undefined : await dayStart(ctx, '--until', options.until, true);
   if (since !== undefined && until !== undefined && since >= until) throw new UsageError(`--since ${options.since} is after --until ${options.until}.`);
   const limit = options.limit === undefined ? undefined : countOption('--limit', options.limit);
+  const actor = options.actor === undefined ? undefined : await resolveActor(ctx, options.actor);
 
   const request = query<AuditEntry>().order('id', 'desc');
   if (options.client !== undefined) request.eq('client_id', (await resolveClient(ctx, options.client)).id);
   if (options.table !== undefined) request.eq('table_name', options.table);
-  if (options.actor !== undefined) request.eq('actor', options.actor.toLowerCase());
+  if (actor !== undefined) request.eq('actor', actor);
   if (options.via !== undefined) request.eq('via', options.via as AuditEntry['via']);
   if (since !== undefined) request.gte('at', since);
   if (until !== undefined) request.lt('at', until);

@@ -43,7 +43,7 @@ function notFound(message: string | Wording, what: string, field: string | null 
  * The ids a prefix stands for, as a range PostgREST (and PostgreSQL's uuid order, which is the order
  * of the hex text) can filter on: the prefix padded with 0s up to with fs. Null when `text` is not a prefix.
  */
-function prefixRange(text: string): { low: string; high: string } | null {
+export function prefixRange(text: string): { low: string; high: string } | null {
   const prefix = text.trim().toLowerCase();
   if (!UUID_SHAPE.startsWith(prefix.replace(/[0-9a-f]/g, 'x')) || prefix.replaceAll('-', '').length < MIN_PREFIX_LENGTH) return null;
   const pad = (fill: string) => prefix + UUID_SHAPE.slice(prefix.length).replace(/x/g, fill);
