@@ -1,12 +1,15 @@
 // `practice server backup|restore` end to end: the built binary, PGlite data dirs of their own, a
-// server started in the foreground, accounts and rows made over real HTTP.
-import { spawn, type ChildProcess } from 'node:child_process';
+// server started in the foreground, accounts and rows made over real HTTP. A backup's tar names its
+// members relative to the data dir, and restore reads those of before, named from the root.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotStoppedDataDir } from '../../src/server/snapshot.js';
 import { BIN, NODE_FLAGS, runPractice } from '../helpers/cli.js';
 
 const SLOW = 120_000;
@@ -52,6 +55,21 @@ async function clientNames(server: Server): Promise<string[]> {
   return ((await response.json()) as Array<{ name: string }>).map((row) => row.name);
 }
 
+/** The member names of a gzipped tar as its headers hold them (ustar prefix, then name), read here and not by the code under test. */
+function memberNames(gzipped: Buffer): string[] {
+  const tar = gunzipSync(gzipped);
+  const text = (start: number, length: number, at: number) => tar.subarray(at + start, at + start + length).toString('utf8').replace(/\0.*$/s, '');
+  const names: string[] = [];
+  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0;) {
+    const prefix = text(257, 5, at) === 'ustar' ? text(345, 155, at) : '';
+    names.push(prefix ? `${prefix}/${text(0, 100, at)}` : text(0, 100, at));
+    at += 512 + Math.ceil(parseInt(text(124, 12, at), 8) / 512) * 512;
+  }
+  return names;
+}
+
+const hasGnuTar = spawnSync('tar', ['--version']).stdout?.toString().includes('GNU tar') ?? false;
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'practice-backup-'));
   env = { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: join(dir, 'data') };
@@ -76,6 +94,10 @@ describe('practice server backup and restore', () => {
       expect(backup.stderr).toMatch(new RegExp(`^✓ Wrote a backup of ${dataDir} \\(\\d+\\.\\d MB\\) to ${whileRunning}\\n$`));
       const file = await readFile(whileRunning);
       expect([...file.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+      // Named relative to the data dir, as tar users expect (PGlite names them from the root).
+      const names = memberNames(file);
+      expect(names).toContain('PG_VERSION');
+      expect(names.filter((name) => name.startsWith('/'))).toEqual([]);
       expect((await stat(whileRunning)).mode & 0o777).toBe(0o600);
 
       await post(server, '/rest/v1/clients', { name: 'After Backup' }, token);
@@ -106,6 +128,9 @@ describe('practice server backup and restore', () => {
     expect(written).toEqual([expect.stringMatching(/^practice-\d{4}-\d\d-\d\dT\d{6}Z\.tar\.gz$/)]);
     whileStopped = join(dir, 'backups', written[0]!);
     expect(backup.stderr).toContain(`to ${whileStopped}\n`);
+    const names = memberNames(await readFile(whileStopped));
+    expect(names).toContain('base');
+    expect(names.filter((name) => name.startsWith('/'))).toEqual([]);
     expect(existsSync(join(dataDir, 'server.json'))).toBe(false);
   }, SLOW);
 
@@ -149,6 +174,31 @@ describe('practice server backup and restore', () => {
     const server = await startServer(fresh);
     try {
       expect(await clientNames(server)).toEqual(['After Backup', 'Before Backup']);
+    } finally {
+      await server.stop();
+    }
+  }, SLOW);
+
+  it.skipIf(!hasGnuTar)('writes a tar that GNU tar unpacks without a warning, into the data dir\'s own layout', async () => {
+    const into = join(dir, 'unpacked');
+    await mkdir(into);
+    const unpacked = spawnSync('tar', ['-xzf', whileStopped, '-C', into], { encoding: 'utf8' });
+    expect([unpacked.status, unpacked.stderr]).toEqual([0, '']);
+    expect(existsSync(join(into, 'PG_VERSION'))).toBe(true);
+  });
+
+  it('restores a backup written before its members were relative (named from the root)', async () => {
+    // What `server backup` wrote until then: PGlite's own tar, as the service's snapshot still is.
+    const before = join(dir, 'absolute.tar.gz');
+    const snapshot = await snapshotStoppedDataDir(dataDir);
+    expect(memberNames(snapshot)).toContain('/PG_VERSION');
+    await writeFile(before, snapshot, { mode: 0o600 });
+    const fresh = join(dir, 'practice-c');
+    const restore = await practice(['server', 'restore', before, '--data-dir', fresh]);
+    expect(restore.code, restore.stderr).toBe(0);
+    const server = await startServer(fresh);
+    try {
+      expect(await clientNames(server)).toEqual(['Before Backup']);
     } finally {
       await server.stop();
     }

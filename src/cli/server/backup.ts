@@ -1,7 +1,8 @@
 // `practice server backup`: a consistent snapshot of the embedded database (DESIGN.md section 2),
 // from the running server (GET /admin/v1/backup with the data dir's service key) or, when none
-// runs, from the data dir itself. The file is PGlite's gzipped tar of its data files; the JWT
-// secret stays in the data dir (src/server/snapshot.ts).
+// runs, from the data dir itself. The file is PGlite's gzipped tar of its data files, its members
+// named relative to the data dir (relative-members.ts); the JWT secret stays in the data dir
+// (src/server/snapshot.ts).
 import { Command } from 'commander';
 import { ConnectionError, DEFAULT_TIMEOUTS, HttpTransport, type HttpResponse } from '../../core/http.js';
 import type { Context } from '../context.js';
@@ -44,7 +45,7 @@ async function runBackup(options: BackupOptions, ctx: Context): Promise<void> {
   }
   // Keys and passphrase first: the running server records a backup in the trail when it hands one out.
   const seal = options.encrypt ? await sealerFor(ctx, options) : null;
-  const snapshot = running?.url ? await fromRunningServer(running.url, dataDir, ctx) : await fromStoppedDataDir(dataDir);
+  const snapshot = await relative(running?.url ? await fromRunningServer(running.url, dataDir, ctx) : await fromStoppedDataDir(dataDir));
   const content = seal ? await seal(snapshot, false) : snapshot;
   const fileName = () => `practice-${fileStamp(ctx.now())}.tar.gz${options.encrypt ? '.age' : ''}`;
   await emit(ctx, content, { output: options.output, fileName, replaceInDirectory: false },
@@ -90,6 +91,16 @@ async function fromStoppedDataDir(dataDir: string): Promise<Buffer> {
     // The lock is held by a server still starting (it has no URL to ask yet).
     if (err instanceof DataDirLockedError) throw new CommandError(err.message, 'It is still starting: try again in a moment.');
     throw new CommandError(`Could not back up ${dataDir}: ${(err as Error).message}`);
+  }
+}
+
+/** The snapshot with its members relative (relative-members.ts), whichever server or version took it. */
+async function relative(snapshot: Buffer): Promise<Buffer> {
+  const { withRelativeMembers } = await import('./relative-members.js');
+  try {
+    return await withRelativeMembers(snapshot);
+  } catch (err) {
+    throw new CommandError(`The snapshot is not a gzipped tar as PGlite writes one (${(err as Error).message}); nothing was written.`);
   }
 }
 
