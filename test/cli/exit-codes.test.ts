@@ -3,6 +3,7 @@
 // short id or prefix, a name). A row added to the table without a case here fails the first test.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { weekdayAhead } from '../helpers/days.js';
 import { signedInCli } from '../helpers/signed-in-cli.js';
 import { atTerminal, KEY } from '../helpers/terminal.js';
 
@@ -44,7 +45,7 @@ const CASES: Record<number, Array<[string, () => string[], RegExp, Sends]>> = {
     ['no appointment has a prefix', () => ['appt', 'show', 'ffff'], /no appointment has an id starting with ffff/, 'no writes'],
     ['no appointment has a full uuid', () => ['appt', 'show', '00000000-0000-4000-8000-000000000000'], /No appointment has the id 00000000-0000-4000-8000-000000000000/, 'no writes'],
     ['no note has a short id', () => ['note', 'show', 'abcdef12'], /no note has an id starting with abcdef12/, 'no writes'],
-    ['no client has the name', () => ['appt', 'add', '--client', 'nobody', '--date', '2026-12-01', '--start', '9', '--end', '10'], /--client: no client matches 'nobody'/, 'no writes'],
+    ['no client has the name', () => ['appt', 'add', '--client', 'nobody', '--date', weekdayAhead(1, 14), '--start', '9', '--end', '10'], /--client: no client matches 'nobody'/, 'no writes'],
     ['no service has the name', () => ['service', 'update', 'No such service', '--price', '1'], /no service matches 'No such service'/, 'no writes'],
     ['the server refuses a duplicate', () => ['service', 'add', '--name', 'exit 60', '--duration', '60', '--price', '60'], /Service Exit 60 \([0-9a-f]{8}\) already has the name exit 60/, 'anything'],
   ],

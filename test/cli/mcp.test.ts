@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, launchPractice, NODE_FLAGS } from '../helpers/cli.js';
+import { plusDays, weekdayAhead } from '../helpers/days.js';
 import { type SignedInHome, signedInCli } from '../helpers/signed-in-cli.js';
 
 const practice = await signedInCli({ recordRequests: true });
@@ -12,8 +13,13 @@ const throttled = await signedInCli({ rateLimits: { readsPerMinute: 4 } });
 // Tokens that live 62 s: within two seconds of being issued they are inside the core's 60 s renewal margin.
 const shortLived = await signedInCli({ auth: { accessTokenSeconds: 62 }, recordRequests: true });
 
-// A Monday well ahead of the real clock, so every slot of it is still bookable.
-const DAY = '2027-03-01';
+// A Monday two to four weeks ahead of the real clock, so every slot of it is still bookable, and in
+// the month of its Saturday: the month's revenue counts the visit on the Monday and the one cancelled
+// on the Saturday.
+const DAY = [14, 21].map((days) => weekdayAhead(1, days)).find((monday) => plusDays(monday, 5).slice(0, 7) === monday.slice(0, 7))!;
+const THURSDAY = plusDays(DAY, 3);
+const FRIDAY = plusDays(DAY, 4);
+const SATURDAY = plusDays(DAY, 5);
 const open: Client[] = [];
 const notProtocol: string[] = [];
 afterAll(async () => {
@@ -148,7 +154,7 @@ describe('practice mcp --allow-writes', async () => {
   it('finds free slots of a service on a day', async () => {
     const found = await json(allowed, 'find_free_slots', { from: DAY, service: 'swedish 60', step_minutes: 60 });
     expect(found.days[0].slots.map((slot: any) => slot.start)).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
-    const weekend = await json(allowed, 'find_free_slots', { from: '2027-03-06', service: 'swedish 60' });
+    const weekend = await json(allowed, 'find_free_slots', { from: SATURDAY, service: 'swedish 60' });
     expect(weekend.days[0].closed).toBe(true);
   });
 
@@ -166,15 +172,15 @@ describe('practice mcp --allow-writes', async () => {
     const length = await callTool(allowed, 'find_free_slots', { from: DAY, service: 'swedish 60', duration_minutes: 30 });
     expect(length.text).toMatch(/^error: `duration_minutes`: not with `service`/);
     // A day given as `date` is that day, not today.
-    const friday = await json(allowed, 'find_free_slots', { date: '2027-03-05', service: 'swedish 60' });
-    expect([friday.from, friday.to]).toEqual(['2027-03-05', '2027-03-05']);
+    const friday = await json(allowed, 'find_free_slots', { date: FRIDAY, service: 'swedish 60' });
+    expect([friday.from, friday.to]).toEqual([FRIDAY, FRIDAY]);
   });
 
   it('books, and the day\'s and the week\'s schedule show it', async () => {
     booked = await json(allowed, 'book', { client: 'ann', date: DAY, start: '10', service: 'swedish 60' });
     expect([booked.date, booked.start_time, booked.end_time, booked.client_name, booked.status]).toEqual([DAY, '10:00', '11:00', 'Ann Lee', 'scheduled']);
     expect((await json(client, 'schedule', { day: DAY })).map((row: any) => row.id)).toEqual([booked.id]);
-    expect((await json(client, 'schedule', { day: '2027-03-04', week: true })).map((row: any) => row.id)).toEqual([booked.id]);
+    expect((await json(client, 'schedule', { day: THURSDAY, week: true })).map((row: any) => row.id)).toEqual([booked.id]);
   });
 
   it('refuses an overlapping booking, naming the other appointment and what to do', async () => {
@@ -185,13 +191,13 @@ describe('practice mcp --allow-writes', async () => {
   });
 
   it('refuses a booking on a closed day until the person agrees (anyway: true)', async () => {
-    const answer = await callTool(allowed, 'book', { client: 'ann', date: '2027-03-06', start: '10', service: 'swedish 60' });
+    const answer = await callTool(allowed, 'book', { client: 'ann', date: SATURDAY, start: '10', service: 'swedish 60' });
     expect(answer.isError).toBe(true);
     expect(answer.text).toMatch(/closed|business hours/);
     expect(answer.text).toContain('hint: Pass `anyway: true`.');
-    expect(await cli(home, ['appt', 'list', '--date', '2027-03-06', '--json'])).toBe('[]');
-    const anyway = await json(allowed, 'book', { client: 'ann', date: '2027-03-06', start: '10', service: 'swedish 60', anyway: true });
-    expect(anyway.date).toBe('2027-03-06');
+    expect(await cli(home, ['appt', 'list', '--date', SATURDAY, '--json'])).toBe('[]');
+    const anyway = await json(allowed, 'book', { client: 'ann', date: SATURDAY, start: '10', service: 'swedish 60', anyway: true });
+    expect(anyway.date).toBe(SATURDAY);
     const cancelled = await json(allowed, 'cancel', { id: anyway.id.slice(0, 8) });
     expect(cancelled.status).toBe('cancelled');
   });
@@ -234,7 +240,7 @@ describe('practice mcp --allow-writes', async () => {
 
   it("reports the month's revenue from completed appointments", async () => {
     await cli(home, ['appt', 'complete', booked.id, '--yes']);
-    const rows = await json(client, 'month_revenue', { month: '2027-03', by: 'month' });
+    const rows = await json(client, 'month_revenue', { month: DAY.slice(0, 7), by: 'month' });
     expect(rows).toHaveLength(1);
     expect([rows[0].completed, rows[0].revenue, rows[0].cancelled]).toEqual([1, '80.00', 1]);
   });
@@ -252,7 +258,7 @@ describe('practice mcp --allow-writes', async () => {
   it('refuses to cancel a held visit, saying which statuses it may take instead', async () => {
     const answer = await callTool(allowed, 'cancel', { id: booked.id });
     expect(answer.isError).toBe(true);
-    expect(answer.text).toMatch(/^error: \w{8} Ann Lee, 2027-03-01 14:00-15:00 \(completed\): an appointment that is completed cannot become cancelled; allowed next: confirmed\.$/);
+    expect(answer.text).toMatch(new RegExp(`^error: \\w{8} Ann Lee, ${DAY} 14:00-15:00 \\(completed\\): an appointment that is completed cannot become cancelled; allowed next: confirmed\\.$`));
     expect(JSON.parse(await cli(home, ['appt', 'show', booked.id, '--json', 'status'])).status).toBe('completed');
   });
 

@@ -3,6 +3,7 @@
 // derived from the visits, and a second practice that sees none of it.
 import { describe, expect, it } from 'vitest';
 import { signedInHome } from '../helpers/cli.js';
+import { daysAhead } from '../helpers/days.js';
 import { createWithApi, signedInCli } from '../helpers/signed-in-cli.js';
 
 const { server, home } = await signedInCli();
@@ -113,9 +114,11 @@ describe('practice pay', () => {
 
 describe('practice package and balance', () => {
   it('sells a package as a sale and its payment, and lists the visits it has left', async () => {
+    // Open as long as it has visits left and has not expired today (package list asks as of today).
+    const expires = daysAhead(30);
     const sale = await json(['package', 'sell', '--client', 'ann', '--service', 'swedish', '--visits', '2', '--price', '150',
-      '--date', '2026-02-01', '--expires', '2026-12-31']);
-    expect(sale.package).toMatchObject({ client_id: ann.id, service_id: swedish.id, visits: 2, price: 150, sold_on: '2026-02-01', expires_on: '2026-12-31' });
+      '--date', '2026-02-01', '--expires', expires]);
+    expect(sale.package).toMatchObject({ client_id: ann.id, service_id: swedish.id, visits: 2, price: 150, sold_on: '2026-02-01', expires_on: expires });
     expect(sale.payment).toMatchObject({ kind: 'payment', package_id: sale.package.id, amount: 150, method: 'card' });
     const [listed] = await json(['package', 'list', '--client', 'ann']);
     expect(listed).toMatchObject({ id: sale.package.id, client_name: 'Ann Lee', service_name: 'Swedish 60', visits: 2, used: 0, visits_left: 2, open: true });

@@ -20,7 +20,7 @@ const json = async (args: string[]) => {
 describe('report clients', () => {
   it('lists new, returning and lapsed clients of the period', async () => {
     // Bob and Cleo first came in November; Ann came on 31 October too. Dora was last seen on
-    // 1 August, over 60 days before 30 November; Eve (15 September) has a booking in 2027.
+    // 1 August, over 60 days before 30 November; Eve (15 September) has a booking ahead of today.
     server.received.length = 0;
     const rows = await json(['report', 'clients', '--month', '2025-11', '--json']);
     // The database answers in one request.

@@ -1,6 +1,7 @@
 // A small practice's autumn of 2025, for the report tests: five clients, two services (Swedish 60
 // goes from 80.00 to 90.50 in mid-November), appointments of every status, and the year's expenses,
 // seeded through `practice api` in a few bulk writes. The totals are worked out by hand in each test.
+import { weekdayAhead } from './days.js';
 import type { SignedInHome } from './signed-in-cli.js';
 
 export type Ids = Record<string, string>;
@@ -44,7 +45,8 @@ export async function seedAutumn(home: SignedInHome): Promise<{ clients: Ids; se
     visit('Cleo', '2025-11-24', '09:00', 'completed', 'Swedish 60'),
     visit('Ann', '2025-11-26', '09:00', 'completed', null),
     visit('Bob', '2025-12-01', '09:00', 'completed', 'Deep tissue 90'),
-    visit('Eve', '2027-01-05', '09:00', 'scheduled', 'Swedish 60'),
+    // Booked ahead of today, whenever the suite runs: a client booked from today on has not lapsed.
+    visit('Eve', weekdayAhead(2, 14), '09:00', 'scheduled', 'Swedish 60'),
   ]);
   await bulk(home, 'POST', 'expenses', [
     { date: '2025-01-10', amount: 300, category: 'insurance' },
