@@ -16,6 +16,7 @@ create function public.clients_named(pattern text default '%') returns setof pub
 create function public.visit_totals(at_least integer) returns table(name text, visits integer) language sql stable
   as $$ select name, total_visits from public.clients where total_visits >= at_least $$;
 create function public.echo(jsonb) returns jsonb language sql immutable as $$ select $1 $$;
+create function public.echo_named(doc json) returns json language sql immutable as $$ select doc $$;
 create function public.refuse(why text) returns void language plpgsql stable as $$ begin raise exception '%', why; end $$;
 create function public.divide(a numeric, b numeric) returns numeric language sql immutable as $$ select a / b $$;
 create function public.rename_all(new_name text) returns void language sql volatile as $$ update public.clients set name = new_name where false $$;
@@ -116,6 +117,33 @@ it('answers every call of rpc/ below 500, with a JSON error body when it refuses
   }), { numRuns: 300, seed: 28 });
   // Calls succeed as well as fail, so the bound above is tested on each.
   expect(answered).toBeGreaterThanOrEqual(5);
+  expect([...seen].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(3);
+});
+
+// A call's body beside a JSON object, as PostgREST 12.2 reads it: arrays, scalars, CSV, forms, text,
+// XML and bytes, under params=single-object and max-affected too.
+const callBody = fc.record({
+  name: fc.constantFrom('add_them', 'echo', 'echo_named', 'clients_named', 'practice_schema_version', 'rename_all'),
+  contentType: fc.constantFrom('application/json', 'text/csv', 'application/x-www-form-urlencoded', 'text/plain', 'text/xml',
+    'application/octet-stream', 'application/xml', ''),
+  body: fc.constantFrom<string | Buffer>('{"a":1}', '[{"a":1},{"a":2}]', '[{"a":1},{"b":2}]', '[1,2]', '[]', '5', 'null', '"a"', 'a\n1\n',
+    'a=1', '<a>1</a>', '', NOT_UTF8[0]!, Buffer.from([0x89, 0x50, 0xff, 0x00])),
+  prefer: fc.subarray(['params=single-object', 'handling=strict', 'max-affected=0', 'count=exact'], { maxLength: 3 }),
+});
+
+it('answers every body of a call below 500, with a JSON error body when it refuses', async () => {
+  const seen = new Set<number>();
+  let answered = 0;
+  await fc.assert(fc.asyncProperty(callBody, async (r) => {
+    const headers = { ...t.headers, prefer: r.prefer.join(', '), 'content-type': r.contentType };
+    const response = await fetch(`${server.rest}/rpc/${r.name}`, { method: 'POST', headers, body: r.body });
+    const text = await response.text();
+    seen.add(response.status);
+    if (response.status < 300) answered++;
+    expect(response.status, `rpc/${r.name} ${JSON.stringify(headers)} ${r.body.toString()}: ${text}`).toBeLessThan(500);
+    if (response.status >= 400) expect(Object.keys(JSON.parse(text)).sort()).toEqual(['code', 'details', 'hint', 'message']);
+  }), { numRuns: 200, seed: 12 });
+  expect(answered).toBeGreaterThanOrEqual(10);
   expect([...seen].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(3);
 });
 

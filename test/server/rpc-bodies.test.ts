@@ -1,7 +1,7 @@
 // What a POST to `rpc/<name>` may carry beside a JSON object, as PostgREST 12.2 reads it
 // (ApiRequest.hs getPayload, Plan.hs findProc and callPlan): an array (its first object), a scalar
-// or null (no arguments), CSV rows, and text, XML or bytes, which only a function of one unnamed
-// parameter of their type takes.
+// or null (no arguments), CSV rows, `Prefer: params=single-object`, and text, XML or bytes, which
+// only a function of one unnamed parameter of their type takes.
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectError, practice, type Reply } from '../helpers/fixtures.js';
 import { call, startTestServer } from '../helpers/server.js';
@@ -11,10 +11,17 @@ create function public.add_them(a integer, b integer default 10) returns integer
 create function public.seven() returns integer language sql immutable as $$ select 7 $$;
 create function public.maybe_one(a integer default 1) returns integer language sql immutable as $$ select a $$;
 create function public.echo(json) returns json language sql immutable as $$ select $1 $$;
+create function public.echo_named(doc jsonb) returns jsonb language sql immutable as $$ select doc $$;
+create function public.pick(x integer, y integer) returns text language sql immutable as $$ select 'by name' $$;
+create function public.pick(doc json) returns text language sql immutable as $$ select 'whole' $$;
+create function public.two_docs(a json) returns integer language sql immutable as $$ select 1 $$;
+create function public.two_docs(b jsonb) returns integer language sql immutable as $$ select 2 $$;
 `;
 
 const server = await startTestServer({ schemaSql: FUNCTIONS });
 afterAll(() => server.close());
+
+const SINGLE_OBJECT = { prefer: 'params=single-object' };
 
 /** PGRST202 as PostgREST words it when the lookup was by one parameter only: no arguments named, no hint. */
 function expectOneParameterMissing(reply: Reply, name: string, searched: string): void {
@@ -62,6 +69,43 @@ describe('a JSON body that is not an object', () => {
     // Only a POST of JSON falls back to a single unnamed json parameter.
     const notJson = expectError(await owner.post('/rpc/echo', 'a\n1', { 'content-type': 'text/csv' }), 404, 'PGRST202');
     expect(notJson.details).toBe('Searched for the function public.echo with parameter a, but no matches were found in the schema cache.');
+  });
+});
+
+describe('Prefer: params=single-object (PostgREST 12; removed in 13)', () => {
+  it('passes the body whole to the one json or jsonb parameter, named or not, and says so', async () => {
+    const owner = await practice(server);
+    const named = await owner.post('/rpc/echo_named', { x: 1, nested: { y: [2] } }, SINGLE_OBJECT);
+    expect(named.status).toBe(200);
+    expect(named.body).toEqual({ x: 1, nested: { y: [2] } });
+    expect(named.headers.get('preference-applied')).toBe('params=single-object');
+    expect((await owner.post('/rpc/echo', { x: 1 }, SINGLE_OBJECT)).body).toEqual({ x: 1 });
+    // A GET's arguments, as one object of strings.
+    expect((await owner.get('/rpc/echo_named?x=1&y=two', SINGLE_OBJECT)).body).toEqual({ x: '1', y: 'two' });
+  });
+
+  it('chooses the overload of one json parameter over the one the keys name', async () => {
+    const owner = await practice(server);
+    expect((await owner.post('/rpc/pick', { x: 1, y: 2 })).body).toBe('by name');
+    expect((await owner.post('/rpc/pick', { x: 1, y: 2 }, SINGLE_OBJECT)).body).toBe('whole');
+    const ambiguous = expectError(await owner.post('/rpc/two_docs', {}, SINGLE_OBJECT), 300, 'PGRST203');
+    expect(ambiguous.message).toBe('Could not choose the best candidate function between: public.two_docs(a => json), public.two_docs(b => jsonb)');
+  });
+
+  it('without one json parameter is PGRST202 naming no arguments, as PostgREST 12', async () => {
+    const owner = await practice(server);
+    expectOneParameterMissing(await owner.post('/rpc/add_them', { a: 1 }, SINGLE_OBJECT), 'add_them', 'json/jsonb');
+    expectOneParameterMissing(await owner.get('/rpc/seven', SINGLE_OBJECT), 'seven', 'json/jsonb');
+  });
+
+  it('is a known preference under handling=strict, and named only by calls', async () => {
+    const owner = await practice(server);
+    const strict = await owner.post('/rpc/echo_named', { x: 1 }, { prefer: 'handling=strict, params=single-object' });
+    expect(strict.status).toBe(200);
+    expect(strict.headers.get('preference-applied')).toBe('params=single-object, handling=strict');
+    const table = await owner.get('/clients?select=id', SINGLE_OBJECT);
+    expect(table.status).toBe(200);
+    expect(table.headers.get('preference-applied')).toBeNull();
   });
 });
 

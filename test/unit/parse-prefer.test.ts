@@ -5,7 +5,7 @@ import { parsePrefer, parseRangeHeader } from '../../src/server/rest/parse-prefe
 import type { Preferences } from '../../src/server/rest/query.js';
 
 const none: Preferences = {
-  return: null, count: null, resolution: null, missing: null, handling: null, timezone: null, maxAffected: null, applied: [],
+  return: null, params: null, count: null, resolution: null, missing: null, handling: null, timezone: null, maxAffected: null, applied: [],
 };
 
 describe('parsePrefer', () => {
@@ -21,6 +21,8 @@ describe('parsePrefer', () => {
     ['count=estimated', { count: 'exact', applied: ['count=estimated'] }],
     ['resolution=merge-duplicates', { resolution: 'merge-duplicates', applied: ['resolution=merge-duplicates'] }],
     ['resolution=ignore-duplicates', { resolution: 'ignore-duplicates', applied: ['resolution=ignore-duplicates'] }],
+    // PostgREST 12's (13 removed it), echoed after return= as 12 orders them.
+    ['count=exact, params=single-object, return=minimal', { params: 'single-object', count: 'exact', return: 'minimal', applied: ['return=minimal', 'params=single-object', 'count=exact'] }],
   ])('%s', (header, expected) => {
     expect(parsePrefer(header)).toEqual({ ...none, ...expected });
   });
@@ -45,7 +47,7 @@ describe('parsePrefer', () => {
   });
 
   it.each([
-    'params=single-object',
+    'params=multiple-objects',
     'return=Representation',
     'count = exact',
     'count=exact;q=1',
@@ -63,7 +65,7 @@ describe('parsePrefer', () => {
 
   it('reads missing, handling, timezone and max-affected, echoed in PostgREST order', () => {
     expect(parsePrefer('max-affected=5, timezone=America/Los_Angeles, handling=strict, count=exact, return=minimal, missing=default, resolution=ignore-duplicates, tx=rollback')).toEqual({
-      return: 'minimal', count: 'exact', resolution: 'ignore-duplicates', missing: 'default', handling: 'strict',
+      return: 'minimal', params: null, count: 'exact', resolution: 'ignore-duplicates', missing: 'default', handling: 'strict',
       timezone: 'America/Los_Angeles', maxAffected: 5,
       applied: ['resolution=ignore-duplicates', 'missing=default', 'return=minimal', 'count=exact', 'handling=strict',
         'timezone=America/Los_Angeles', 'max-affected=5'],

@@ -29,6 +29,11 @@ const MISSING: Record<string, Preferences['missing']> = {
   'missing=null': 'null',
 };
 
+// PostgREST 12 passes a call's arguments whole to a function's one json parameter; 13 removed it.
+const PARAMS: Record<string, Preferences['params']> = {
+  'params=single-object': 'single-object',
+};
+
 const HANDLING: Record<string, Preferences['handling']> = {
   'handling=strict': 'strict',
   'handling=lenient': 'lenient',
@@ -42,7 +47,7 @@ const MAX_AFFECTED = 'max-affected=';
 const WHOLE_NUMBER = /^-?\d+$/;
 
 const recognised = (token: string) =>
-  [RETURN, COUNT, RESOLUTION, MISSING, HANDLING].some((known) => Object.hasOwn(known, token)) ||
+  [RETURN, PARAMS, COUNT, RESOLUTION, MISSING, HANDLING].some((known) => Object.hasOwn(known, token)) ||
   TRANSACTION.has(token) || token.startsWith(TIMEZONE) || token.startsWith(MAX_AFFECTED);
 
 /**
@@ -60,6 +65,7 @@ export function parsePrefer(header: string | undefined): Preferences {
   const resolution = firstOf(RESOLUTION);
   const missing = firstOf(MISSING);
   const representation = firstOf(RETURN);
+  const params = firstOf(PARAMS);
   const count = firstOf(COUNT);
   const handling = firstOf(HANDLING);
   const timezone = valueOf(TIMEZONE);
@@ -70,6 +76,7 @@ export function parsePrefer(header: string | undefined): Preferences {
   if (strict && invalid.length > 0) throw failures.invalidPreferences(invalid);
   return {
     return: representation ? RETURN[representation]! : null,
+    params: params ? PARAMS[params]! : null,
     count: count ? COUNT[count]! : null,
     resolution: resolution ? RESOLUTION[resolution]! : null,
     missing: missing ? MISSING[missing]! : null,
@@ -77,7 +84,7 @@ export function parsePrefer(header: string | undefined): Preferences {
     timezone: timezone ?? null,
     maxAffected: strict ? maxAffected : null,
     applied: [
-      resolution, missing, representation, count, handling,
+      resolution, missing, representation, params, count, handling,
       timezone === undefined ? undefined : `${TIMEZONE}${timezone}`,
       strict && maxAffected !== null ? `${MAX_AFFECTED}${maxAffected}` : undefined,
     ].filter((token) => token !== undefined),

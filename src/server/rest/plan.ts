@@ -69,7 +69,7 @@ export interface CallPlan extends Omit<ReadPlan, 'kind'> {
   routine: Routine;
   /** The named arguments given, in the function's order; empty when they go whole to one parameter. */
   given: RoutineParam[];
-  /** The type of the one parameter the arguments go to whole (an unnamed one); null when given by name. */
+  /** The type of the one parameter the arguments go to whole (an unnamed one, or single-object's); null when given by name. */
   positional: string | null;
   /** The named arguments as one JSON object, or what the one parameter is given. */
   args: string;

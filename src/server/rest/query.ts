@@ -89,6 +89,8 @@ export interface ParsedQuery extends ResourceQuery {
 
 export interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only' | null;
+  /** `params=single-object` (PostgREST 12): a call passes its arguments whole to the function's one json parameter. */
+  params: 'single-object' | null;
   count: 'exact' | null;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
   /** `missing=default`: columns named in `columns=` but absent from an object get their default, not null. */

@@ -42,8 +42,8 @@ export function commitDecision(plan: Plan, prefer: Preferences): ((row: ResultRo
 
 export function toResponse(plan: Plan, row: ResultRow, prefer: Preferences): RestResponse {
   const headers: Record<string, string> = { 'content-type': plan.csv ? CSV_TYPE : plan.single ? OBJECT_TYPE : JSON_TYPE };
-  // A call applies no return=, as PostgREST's call response names none (Response.hs).
-  const applied = plan.kind === 'call' ? prefer.applied.filter((token) => !token.startsWith('return=')) : prefer.applied;
+  // Each names only what it applies (Response.hs): a call no return=, a table no params=.
+  const applied = prefer.applied.filter((token) => !token.startsWith(plan.kind === 'call' ? 'return=' : 'params='));
   if (applied.length > 0) headers['preference-applied'] = applied.join(', ');
   if (plan.kind === 'insert' && plan.put !== null && row.page_total !== 1) throw failures.putMismatch();
   if (plan.single && row.page_total !== 1) throw failures.notSingleObject(row.page_total);

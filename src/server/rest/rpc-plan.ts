@@ -27,31 +27,35 @@ export interface CallInput {
 
 const SCHEMA = 'public';
 const CALL_METHODS = new Set(['GET', 'HEAD', 'POST']);
+const JSON_TYPES = new Set(['json', 'jsonb']);
 
 /** What the function is looked up by (findProc's arguments). */
 interface Lookup {
   keys: string[];
   source: CallArguments['source'];
+  /** `Prefer: params=single-object` (PostgREST 12; 13 removed it): the arguments go whole to one json parameter. */
+  singleObject: boolean;
 }
 
 const signature = (routine: Routine) =>
   `${SCHEMA}.${routine.name}(${routine.singleJsonParam ?? routine.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
 
 /**
- * PGRST202, worded as PostgREST's NoRpc, with its noRpcHint: a lookup by one parameter only (a text,
- * XML or binary body) names no arguments and hints nothing; only a POST of JSON was also looked up by
- * a single unnamed json parameter.
+ * PGRST202, worded as PostgREST's NoRpc, with its noRpcHint: a lookup by one parameter only (single-object,
+ * a text, XML or binary body) names no arguments and hints nothing; only a POST of JSON was also looked
+ * up by a single unnamed json parameter.
  */
 function noRoutine(schema: SchemaCache, name: string, lookup: Lookup, overloads: Routine[]): ServiceError {
   const sorted = [...lookup.keys].sort();
   const qualified = `${SCHEMA}.${name}`;
-  const byOneParameter = onlyWhole(lookup.source);
+  const byOneParameter = lookup.singleObject || onlyWhole(lookup.source);
   const named = sorted.length === 0 ? ' without parameters' : `(${sorted.join(', ')})`;
   const message = `Could not find the function ${qualified}${byOneParameter ? '' : named} in the schema cache`;
   const withArguments = sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length === 1 ? '' : 's'} ${sorted.join(', ')}`;
   const wholeTypes = wholeBodyTypes(lookup.source).join('/');
-  const searched = byOneParameter ? ` with a single unnamed ${wholeTypes} parameter`
-    : `${withArguments}${wholeTypes === '' ? '' : ` or with a single unnamed ${wholeTypes} parameter`}`;
+  const searched = lookup.singleObject ? ' with a single json/jsonb parameter'
+    : onlyWhole(lookup.source) ? ` with a single unnamed ${wholeTypes} parameter`
+      : `${withArguments}${wholeTypes === '' ? '' : ` or with a single unnamed ${wholeTypes} parameter`}`;
   const details = `Searched for the function ${qualified}${searched}, but no matches were found in the schema cache.`;
   if (byOneParameter) return new ServiceError(404, 'PGRST202', message, details);
   const list = (names: string[]) => `(${[...names].sort().join(', ')})`;
@@ -70,11 +74,19 @@ function ambiguous(found: Routine[]): ServiceError {
     'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
 }
 
+/** The type of a function's one json or jsonb parameter, named or not, else null. */
+function oneJsonParameter(routine: Routine): string | null {
+  if (routine.singleJsonParam !== null) return routine.singleJsonParam;
+  const [only, ...others] = routine.params;
+  return only !== undefined && others.length === 0 && JSON_TYPES.has(only.type) ? only.type : null;
+}
+
 /**
- * findProc's matchesParams: exactly the arguments given, every one without a default among them;
- * a function of none takes no text, XML or binary body.
+ * findProc's matchesParams: under single-object, one json parameter; else exactly the arguments
+ * given, every one without a default among them; a function of none takes no text, XML or binary body.
  */
-function matches(routine: Routine, { keys, source }: Lookup): boolean {
+function matches(routine: Routine, { keys, source, singleObject }: Lookup): boolean {
+  if (singleObject) return oneJsonParameter(routine) !== null;
   if (routine.singleJsonParam !== null) return false;
   if (routine.params.length === 0 && onlyWhole(source)) return false;
   return keys.every((key) => routine.params.some((p) => p.name === key)) &&
@@ -114,9 +126,10 @@ export function planCall(schema: SchemaCache, input: CallInput): CallPlan {
   const { args, rest } = viaQuery
     ? queryArguments(input.search)
     : { args: bodyArguments(input.bodyText, input.contentType), rest: input.search };
-  const routine = chooseRoutine(schema, input.name, { keys: args.keys, source: args.source });
-  // callPlan's OnePosParam: an unnamed parameter takes the arguments whole.
-  const positional = routine.singleJsonParam;
+  const lookup: Lookup = { keys: args.keys, source: args.source, singleObject: input.prefer.params === 'single-object' };
+  const routine = chooseRoutine(schema, input.name, lookup);
+  // callPlan's OnePosParam: an unnamed parameter, or under single-object the one json parameter, takes the arguments whole.
+  const positional = routine.singleJsonParam ?? (lookup.singleObject ? oneJsonParameter(routine) : null);
   const given: RoutineParam[] = positional === null ? routine.params.filter((p) => args.keys.includes(p.name)) : [];
   const query = parseQuery(rest);
   const table = routine.result ?? scalarRelation(routine);
