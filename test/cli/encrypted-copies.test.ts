@@ -1,6 +1,7 @@
 // `export --encrypt` and `server backup --encrypt` write age files (typage) that hold no client's
 // name in the clear; `import` and `server restore` read them with the passphrase or the identity;
-// a wrong one is a usage error (exit 2) that sends and writes nothing.
+// a wrong one, or the flag of the other kind (a passphrase for a copy to a key, a key for one to a
+// passphrase), is a usage error (exit 2) that names the flag to use, and sends and writes nothing.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,13 @@ describe('encrypted exports', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(`Cannot decrypt ${file}: wrong passphrase`);
     expect(await clientNames(target)).toEqual([]);
+    const keyFile = join(dir, 'some-key.txt');
+    await writeFile(keyFile, `${await generateIdentity()}\n`, { mode: 0o600 });
+    const withKey = await target.run(['import', file, '--identity', keyFile]);
+    expect(withKey.code).toBe(2);
+    expect(withKey.stderr).toContain(`Cannot decrypt ${file}: it is encrypted to a passphrase, not to an age key, so --identity cannot open it; nothing was changed.`);
+    expect(withKey.stderr).toContain('Leave out --identity and give the passphrase it was encrypted with: --passphrase-file FILE');
+    expect(await clientNames(target)).toEqual([]);
 
     const right = await target.run(['import', file, '--passphrase-file', passphraseFile]);
     expect(right.code, right.stderr).toBe(0);
@@ -65,6 +73,17 @@ describe('encrypted exports', () => {
     const refused = await target.run(['import', '-', '--dry-run', '--identity', otherFile], { input: exported.stdout });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Cannot decrypt stdin: the identity does not fit it');
+    // A passphrase cannot open a copy to a key: the refusal says which flag can, and nothing is imported.
+    const before = await clientNames(target);
+    const withPassphrase = await target.run(['import', '-', '--passphrase-file', passphraseFile], { input: exported.stdout });
+    expect(withPassphrase.code).toBe(2);
+    expect(withPassphrase.stderr).toContain('Cannot decrypt stdin: it is encrypted to an age key (X25519), not to a passphrase; nothing was changed.');
+    expect(withPassphrase.stderr).toContain('Pass --identity FILE: the file of the secret key it was encrypted to');
+    expect(await clientNames(target)).toEqual(before);
+    // Nor is a passphrase asked for when neither flag is given.
+    const neither = await target.run(['import', '-', '--dry-run'], { input: exported.stdout });
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toContain('Pass --identity FILE');
     const read = await target.run(['import', '-', '--dry-run', '--identity', identityFile], { input: exported.stdout });
     expect(read.code, read.stderr).toBe(0);
   });
@@ -129,6 +148,25 @@ describe('encrypted backups', () => {
       expect(wrong.code).toBe(2);
       expect(wrong.stderr).toContain('wrong passphrase');
       await expect(readdir(restoredDir)).rejects.toThrow(/ENOENT/);
+      const identity = await generateIdentity();
+      const identityFile = join(dir, 'backup-key.txt');
+      await writeFile(identityFile, `${identity}\n`, { mode: 0o600 });
+      const withKey = await runPractice(['server', 'restore', backup, '--data-dir', restoredDir, '--identity', identityFile, '--yes'], env);
+      expect(withKey.code).toBe(2);
+      expect(withKey.stderr).toContain('it is encrypted to a passphrase, not to an age key, so --identity cannot open it');
+      await expect(readdir(restoredDir)).rejects.toThrow(/ENOENT/);
+
+      // A backup to a key, restored with a passphrase: told to pass --identity; with it, restored.
+      const toKey = join(dir, 'backup-to-key.tar.gz.age');
+      const keyed = await runPractice(['server', 'backup', '--data-dir', dataDir, '--output', toKey, '--encrypt', '--recipient', await identityToRecipient(identity)], env);
+      expect(keyed.code, keyed.stderr).toBe(0);
+      const withPassphrase = await runPractice(['server', 'restore', toKey, '--data-dir', restoredDir, '--passphrase-file', passphraseFile, '--yes'], env);
+      expect(withPassphrase.code).toBe(2);
+      expect(withPassphrase.stderr).toContain(`Cannot decrypt ${toKey}: it is encrypted to an age key (X25519), not to a passphrase; nothing was changed.`);
+      expect(withPassphrase.stderr).toContain('Pass --identity FILE');
+      await expect(readdir(restoredDir)).rejects.toThrow(/ENOENT/);
+      const byKey = await runPractice(['server', 'restore', toKey, '--data-dir', join(dir, 'practice-c'), '--identity', identityFile], env);
+      expect(byKey.code, byKey.stderr).toBe(0);
       const right = await runPractice(['server', 'restore', backup, '--data-dir', restoredDir, '--passphrase-file', passphraseFile, '--yes'], env);
       expect(right.code, right.stderr).toBe(0);
       expect(await readdir(restoredDir)).toContain('pglite');

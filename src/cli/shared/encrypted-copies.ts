@@ -2,8 +2,8 @@
 // (age-encryption.org/v1) through typage, the npm package age-encryption, loaded only when a copy is
 // encrypted or decrypted: to a passphrase (asked twice on a terminal, or the first line of
 // --passphrase-file) or to age recipients' public keys. Reading one back takes the passphrase the
-// same way, or --identity, a file of age secret keys. A wrong key is refused before anything is
-// written or sent.
+// same way, or --identity, a file of age secret keys, whichever the copy's header says it is
+// encrypted to. A wrong key, or the other kind's flag, is refused before anything is written or sent.
 // fs.promises, not node:fs/promises: Node loads it on first use, which a read never makes (docs/architecture.md).
 import { promises as fsp } from 'node:fs';
 import { type Command, Option } from 'commander';
@@ -107,12 +107,47 @@ export async function sealerFor(ctx: Context, options: EncryptOptions): Promise<
   };
 }
 
+/**
+ * What the copy's header says it is encrypted to: `scrypt` for a passphrase, a recipient type
+ * (`X25519`, ...) for each key. Read by typage's own parser through an identity that opens nothing,
+ * before any passphrase is asked; empty when the header cannot be read (decrypting then says why).
+ */
+async function recipientTypes(age: typeof import('age-encryption'), sealed: Uint8Array): Promise<string[]> {
+  let types: string[] = [];
+  const probe = new age.Decrypter();
+  const namer: import('age-encryption').Identity = { unwrapFileKey: (stanzas) => ((types = stanzas.map((stanza) => stanza.args[0] ?? '')), null) };
+  probe.addIdentity(namer);
+  await probe.decrypt(sealed).catch(() => undefined);
+  return types;
+}
+
+/**
+ * A copy encrypted to a key cannot be opened with a passphrase, nor one encrypted to a passphrase
+ * with a key: refused (exit 2) before a passphrase is asked, naming the flag that opens it. Whether
+ * the identity is to be used: the kind the file names, when both flags are given.
+ */
+function keyOrPassphrase(types: readonly string[], options: DecryptOptions, file: string): boolean {
+  if (types.length === 0) return options.identity !== undefined;
+  const toPassphrase = types.includes('scrypt');
+  if (toPassphrase && options.identity !== undefined && options.passphraseFile === undefined) {
+    throw new UsageError(`Cannot decrypt ${file}: it is encrypted to a passphrase, not to an age key, so --identity cannot open it; nothing was changed.`,
+      'Leave out --identity and give the passphrase it was encrypted with: --passphrase-file FILE, or at the prompt.', '--identity');
+  }
+  if (!toPassphrase && options.identity === undefined) {
+    throw new UsageError(`Cannot decrypt ${file}: it is encrypted to an age key (${[...new Set(types)].join(', ')}), not to a passphrase; nothing was changed.`,
+      'Pass --identity FILE: the file of the secret key it was encrypted to (AGE-SECRET-KEY-1..., as age-keygen writes it).', '--identity');
+  }
+  return !toPassphrase;
+}
+
 /** The plain bytes of an age copy; a wrong passphrase or key is a usage error, and nothing else happens. */
 export async function decryptCopy(ctx: Context, options: DecryptOptions, data: Uint8Array | string, file: string): Promise<Uint8Array> {
   const age = await import('age-encryption');
+  const sealed = typeof data === 'string' ? age.armor.decode(data) : data;
+  const byIdentity = keyOrPassphrase(await recipientTypes(age, sealed), options, file);
   const decrypter = new age.Decrypter();
-  if (options.identity !== undefined) {
-    const keys = (await fsp.readFile(options.identity, 'utf8').catch((err: NodeJS.ErrnoException) => {
+  if (byIdentity) {
+    const keys = (await fsp.readFile(options.identity!, 'utf8').catch((err: NodeJS.ErrnoException) => {
       throw new UsageError(`--identity: cannot read ${options.identity} (${err.code ?? err.message}).`);
     })).split(/\r?\n/).filter((line) => line.startsWith('AGE-SECRET-KEY-'));
     if (keys.length === 0) throw new UsageError(`--identity: ${options.identity} holds no age secret key (AGE-SECRET-KEY-1...).`);
@@ -120,12 +155,11 @@ export async function decryptCopy(ctx: Context, options: DecryptOptions, data: U
   } else {
     decrypter.addPassphrase(await passphraseFor(ctx, options, false));
   }
-  const sealed = typeof data === 'string' ? age.armor.decode(data) : data;
   try {
     return await decrypter.decrypt(sealed);
   } catch (err) {
-    throw new UsageError(`Cannot decrypt ${file}: ${options.identity !== undefined ? 'the identity does not fit it' : 'wrong passphrase'} (${(err as Error).message}); nothing was changed.`,
-      options.identity !== undefined ? 'Pass the identity of a recipient it was encrypted to.' : 'Give the passphrase it was encrypted with (--passphrase-file, or at the prompt).');
+    throw new UsageError(`Cannot decrypt ${file}: ${byIdentity ? 'the identity does not fit it' : 'wrong passphrase'} (${(err as Error).message}); nothing was changed.`,
+      byIdentity ? 'Pass the identity of a recipient it was encrypted to.' : 'Give the passphrase it was encrypted with (--passphrase-file, or at the prompt).');
   }
 }
 
