@@ -204,6 +204,7 @@ _practice_lookup() {
     "values:report revenue|--basis"|"values:report pnl|--basis") echo "billed collected" ;;
     "values:report pnl|--by") echo "month category ledger" ;;
     "values:report visits|--by") echo "day week month service" ;;
+    "values:audit list|--table") echo "appointments booking_pages booking_requests business_hours calendar_feeds clients closures conversation_log expenses invoices packages payments practice_settings reminders service_menu sessions" ;;
     "values:audit list|--via") echo "cli mcp web api import sql" ;;
     "values:booking questions add|--type") echo "text yes-no choice" ;;
     "values:calendar feed|--names") echo "initials full" ;;

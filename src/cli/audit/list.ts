@@ -41,7 +41,7 @@ export function listCommand(ctx: Context): Command {
   $ practice audit --table sessions --via mcp --since -7d
   $ practice audit --actor 3f2a9c1b --since 2026-01-01 --until 2026-03-31 --json
 `)
-    .addHelpText('after', '\nExit codes: 0 listed (perhaps nothing), 1 failure, 2 bad flags (nothing sent), 4 not signed in.')
+    .addHelpText('after', '\nExit codes: 0 listed (perhaps nothing), 1 failure (an --actor prefix no actor has too), 2 bad flags (nothing sent), 4 not signed in.')
     .action((options: ListOptions) => runList(options, ctx));
   return addOutputFlags(command, FIELDS);
 }
