@@ -16,6 +16,13 @@ create function public.pick(x integer, y integer) returns text language sql immu
 create function public.pick(doc json) returns text language sql immutable as $$ select 'whole' $$;
 create function public.two_docs(a json) returns integer language sql immutable as $$ select 1 $$;
 create function public.two_docs(b jsonb) returns integer language sql immutable as $$ select 2 $$;
+create function public.shout(text) returns text language sql immutable as $$ select upper($1) $$;
+create function public.byte_count(bytea) returns integer language sql immutable as $$ select length($1) $$;
+create function public.by_type(json) returns text language sql immutable as $$ select 'json' $$;
+create function public.by_type(text) returns text language sql immutable as $$ select 'text' $$;
+create function public.by_type(bytea) returns text language sql immutable as $$ select 'bytea' $$;
+create function public.by_type() returns text language sql immutable as $$ select 'none' $$;
+create function public.by_type(x integer, y integer) returns text language sql immutable as $$ select 'named' $$;
 `;
 
 const server = await startTestServer({ schemaSql: FUNCTIONS });
@@ -119,6 +126,28 @@ describe('a text, XML or binary body', () => {
     const owner = await practice(server);
     // Not even a function without parameters takes it.
     expectOneParameterMissing(await owner.post('/rpc/seven', 'a simple text', { 'content-type': contentType }), 'seven', `unnamed ${type}`);
+  });
+
+  it('goes whole to a function of one unnamed text or bytea parameter', async () => {
+    const owner = await practice(server);
+    const text = await owner.post('/rpc/shout', 'unnamed text arg', { 'content-type': 'text/plain' });
+    expect(text.status).toBe(200);
+    expect(text.body).toBe('UNNAMED TEXT ARG');
+    // Every byte as it came: a NUL and bytes that are not UTF-8 too.
+    const bytes = await call(`${server.rest}/rpc/byte_count`, {
+      method: 'POST', headers: { ...owner.headers, 'content-type': 'application/octet-stream' }, body: new Uint8Array([0x89, 0x00, 0xff, 0x50]),
+    });
+    expect(bytes.body).toBe(4);
+  });
+
+  it('chooses among overloads by the body\'s type, as PostgREST\'s findProc', async () => {
+    const owner = await practice(server);
+    expect((await owner.post('/rpc/by_type', {})).body).toBe('none');
+    expect((await owner.post('/rpc/by_type', { x: 1, y: 2 })).body).toBe('named');
+    expect((await owner.post('/rpc/by_type', { a: 1 })).body).toBe('json');
+    expect((await owner.post('/rpc/by_type', 'words', { 'content-type': 'text/plain' })).body).toBe('text');
+    expect((await owner.post('/rpc/by_type', 'bytes', { 'content-type': 'application/octet-stream' })).body).toBe('bytea');
+    expect((await owner.get('/rpc/by_type')).body).toBe('none');
   });
 
   it('a function whose every parameter has a default is called with none, as PostgREST matches it', async () => {

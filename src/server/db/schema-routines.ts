@@ -20,8 +20,8 @@ export interface Routine {
   description: string | null;
   /** The named input arguments, in order. */
   params: RoutineParam[];
-  /** One unnamed json or jsonb argument: the whole request body is passed to it. */
-  singleJsonParam: string | null;
+  /** The type of its one unnamed argument, one a request body is passed to whole (json, jsonb, text, xml, bytea). */
+  singleUnnamedParam: string | null;
   volatility: Volatility;
   returnsSet: boolean;
   /**
@@ -77,7 +77,8 @@ const ROUTINES = `
   order by p.proname, p.oid`;
 
 const VOLATILITY: Record<RoutineRow['volatility'], Volatility> = { v: 'volatile', s: 'stable', i: 'immutable' };
-const JSON_TYPES = new Set(['json', 'jsonb']);
+// PostgREST's findProc passes a POST's body whole to one unnamed argument of these, by Content-Type.
+const WHOLE_BODY_TYPES = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
 
 function relation(name: string, columns: Array<{ name: string; type: string }>): Table {
   const list: Column[] = columns.map((c) => ({ name: c.name, type: c.type, nullable: true, default: null, description: null, enum: null }));
@@ -95,8 +96,8 @@ function routineOf(row: RoutineRow, tables: Map<string, Table>): Routine | null 
     if (mode === 'o' || mode === 'b' || mode === 't') outputs.push(argument);
   });
   const firstDefault = row.arg_count - row.defaults;
-  let singleJsonParam: string | null = null;
-  if (inputs.length === 1 && inputs[0]!.name === '' && JSON_TYPES.has(inputs[0]!.type)) singleJsonParam = inputs[0]!.type;
+  let singleUnnamedParam: string | null = null;
+  if (inputs.length === 1 && inputs[0]!.name === '' && WHOLE_BODY_TYPES.has(inputs[0]!.type)) singleUnnamedParam = inputs[0]!.type;
   // Unnamed arguments cannot be given by name; such a function is not callable over HTTP.
   else if (inputs.some((input) => input.name === '')) return null;
   let result: Table | null = null;
@@ -106,8 +107,8 @@ function routineOf(row: RoutineRow, tables: Map<string, Table>): Routine | null 
   return {
     name: row.name,
     description: row.description,
-    params: singleJsonParam ? [] : inputs.map((input, i) => ({ ...input, required: i < firstDefault })),
-    singleJsonParam,
+    params: singleUnnamedParam ? [] : inputs.map((input, i) => ({ ...input, required: i < firstDefault })),
+    singleUnnamedParam,
     volatility: VOLATILITY[row.volatility],
     returnsSet: row.returns_set,
     result,

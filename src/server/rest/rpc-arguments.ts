@@ -98,10 +98,13 @@ export const wholeBodyTypes = (source: CallArguments['source']): readonly string
 /** A text, XML or binary body: it names no argument, and only a function of one parameter of its type takes it. */
 export const onlyWhole = (source: CallArguments['source']): boolean => isRawMedia(source);
 
+/** The bytes of an octet-stream body (its text holds one a character, http/body-text.ts) in bytea's hex form. */
+const byteaLiteral = (text: string) => `\\x${Buffer.from(text, 'latin1').toString('hex')}`;
+
 /** A POST's body: JSON (the default), CSV and forms by name; text, XML and bytes only whole; any other type refused. */
 export function bodyArguments(text: string | undefined, contentType: string | undefined): CallArguments {
   const media = mediaOf(contentType);
-  if (isRawMedia(media)) return { source: media, keys: [], named: {}, whole: text ?? '' };
+  if (isRawMedia(media)) return { source: media, keys: [], named: {}, whole: media === 'application/octet-stream' ? byteaLiteral(text ?? '') : text ?? '' };
   if (!isBodyMedia(media)) throw failures.contentTypeNotAcceptable(media);
   // An empty body calls the function without arguments.
   if (!text?.trim()) return { source: media, keys: [], named: {}, whole: '{}' };

@@ -38,7 +38,7 @@ interface Lookup {
 }
 
 const signature = (routine: Routine) =>
-  `${SCHEMA}.${routine.name}(${routine.singleJsonParam ?? routine.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+  `${SCHEMA}.${routine.name}(${routine.singleUnnamedParam ?? routine.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
 
 /**
  * PGRST202, worded as PostgREST's NoRpc, with its noRpcHint: a lookup by one parameter only (single-object,
@@ -76,9 +76,9 @@ function ambiguous(found: Routine[]): ServiceError {
 
 /** The type of a function's one json or jsonb parameter, named or not, else null. */
 function oneJsonParameter(routine: Routine): string | null {
-  if (routine.singleJsonParam !== null) return routine.singleJsonParam;
   const [only, ...others] = routine.params;
-  return only !== undefined && others.length === 0 && JSON_TYPES.has(only.type) ? only.type : null;
+  const type = routine.singleUnnamedParam ?? (only !== undefined && others.length === 0 ? only.type : null);
+  return type !== null && JSON_TYPES.has(type) ? type : null;
 }
 
 /**
@@ -87,7 +87,7 @@ function oneJsonParameter(routine: Routine): string | null {
  */
 function matches(routine: Routine, { keys, source, singleObject }: Lookup): boolean {
   if (singleObject) return oneJsonParameter(routine) !== null;
-  if (routine.singleJsonParam !== null) return false;
+  if (routine.singleUnnamedParam !== null) return false;
   if (routine.params.length === 0 && onlyWhole(source)) return false;
   return keys.every((key) => routine.params.some((p) => p.name === key)) &&
     routine.params.every((p) => !p.required || keys.includes(p.name));
@@ -95,7 +95,7 @@ function matches(routine: Routine, { keys, source, singleObject }: Lookup): bool
 
 /** findProc's fallback: a POST's body whole to a function's one unnamed parameter of the body's type. */
 const takesBodyWhole = (routine: Routine, source: Lookup['source']) =>
-  routine.singleJsonParam !== null && wholeBodyTypes(source).includes(routine.singleJsonParam);
+  routine.singleUnnamedParam !== null && wholeBodyTypes(source).includes(routine.singleUnnamedParam);
 
 // Every overload, whoever may execute it: PostgREST's schema cache does not look at privileges, so a
 // function the role may not execute is found, called, and refused by PostgreSQL with 42501 (401 for
@@ -129,7 +129,7 @@ export function planCall(schema: SchemaCache, input: CallInput): CallPlan {
   const lookup: Lookup = { keys: args.keys, source: args.source, singleObject: input.prefer.params === 'single-object' };
   const routine = chooseRoutine(schema, input.name, lookup);
   // callPlan's OnePosParam: an unnamed parameter, or under single-object the one json parameter, takes the arguments whole.
-  const positional = routine.singleJsonParam ?? (lookup.singleObject ? oneJsonParameter(routine) : null);
+  const positional = routine.singleUnnamedParam ?? (lookup.singleObject ? oneJsonParameter(routine) : null);
   const given: RoutineParam[] = positional === null ? routine.params.filter((p) => args.keys.includes(p.name)) : [];
   const query = parseQuery(rest);
   const table = routine.result ?? scalarRelation(routine);
