@@ -15,7 +15,8 @@ function callSourceSql(plan: CallPlan, params: Parameters): string {
   let from = '';
   let call: string;
   if (plan.positional !== null) {
-    call = `${fn}(${params.add(plan.args)}::${plan.positional})`;
+    // Bound as text, whatever the type: a driver told the parameter is bytea sends the text's own bytes.
+    call = `${fn}(${params.add(plan.args)}::text::${plan.positional})`;
   } else if (given.length === 0) {
     call = `${fn}()`;
   } else {
