@@ -24,6 +24,7 @@ import {
 } from './http/limits.js';
 import { installRateLimits, type RateLimitStore } from './http/rate-limits.js';
 import { answerClientError, checkUrlLength } from './http/request-size.js';
+import { READ_METHODS } from './rest/allow.js';
 import { restHandler, type RestRequest } from './rest/handle.js';
 import { callsOnlyReaders } from './rest/rpc-plan.js';
 import { openApiDocument } from './rest/openapi.js';
@@ -127,7 +128,7 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
   app.addHook('onRequest', checkUrlLength);
   app.addHook('onRequest', apiKeyGate(keys));
   const limits = await installRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS, options.rateLimitStore ?? null,
-    (request) => request.method === 'GET' || request.method === 'HEAD' || callsOnlyReaders(schema, (request.params as { fn?: string }).fn));
+    (request) => request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || callsOnlyReaders(schema, (request.params as { fn?: string }).fn));
   registerBookingLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS, options.rateLimitStore ?? null);
 
   // With no Authorization header the apikey is the bearer, as behind Supabase's gateway: the anon
@@ -166,13 +167,14 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
     }
   };
 
-  // HEAD answers like GET without the body, as PostgREST does for the root.
+  // HEAD answers like GET without the body, as PostgREST does for the root; OPTIONS names both.
   app.route({
-    method: ['GET', 'HEAD'],
+    method: ['GET', 'HEAD', 'OPTIONS'],
     url: '/rest/v1/',
     onRequest: [authenticate, ...limits.rest],
-    handler: async (request, reply) =>
-      reply.type('application/openapi+json; charset=utf-8').send(request.method === 'HEAD' ? undefined : JSON.stringify(openApiDocument(schema, request.identity!.role))),
+    handler: async (request, reply) => request.method === 'OPTIONS'
+      ? reply.header('allow', READ_METHODS).send()
+      : reply.type('application/openapi+json; charset=utf-8').send(request.method === 'HEAD' ? undefined : JSON.stringify(openApiDocument(schema, request.identity!.role))),
   });
 
   const handleRest = restHandler(db, schema);
@@ -191,15 +193,16 @@ export async function buildApp({ db, schema, accountStore, keys, ...options }: A
     reply.code(response.status).headers(response.headers);
     return reply.send(request.method === 'HEAD' ? undefined : (response.body ?? undefined));
   };
+  // OPTIONS that is no CORS preflight reaches these, as Kong passes it to PostgREST (cors.ts).
   app.route<{ Params: { table: string } }>({
-    method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     url: '/rest/v1/:table',
     onRequest: [authenticate, ...limits.rest],
     handler: (request, reply) => answer(request, reply, { table: request.params.table }),
   });
   // Every method reaches the planner, which refuses all but GET, HEAD and POST as PostgREST does.
   app.route<{ Params: { fn: string } }>({
-    method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     url: '/rest/v1/rpc/:fn',
     onRequest: [authenticate, ...limits.rest],
     handler: (request, reply) => answer(request, reply, { table: '', routine: request.params.fn }),

@@ -12,7 +12,10 @@ import { toStatement } from '../../src/server/rest/sql.js';
 function table(name: string, columns: Array<[string, string]>, primaryKey = ['id']): Table {
   const list: Column[] = columns.map(([column, type]) =>
     ({ name: column, type, nullable: true, default: null, description: null, enum: null }));
-  return { name, description: null, columns: list, columnsByName: new Map(list.map((c) => [c.name, c])), primaryKey };
+  return {
+    name, description: null, columns: list, columnsByName: new Map(list.map((c) => [c.name, c])), primaryKey,
+    writes: { insert: true, update: true, delete: true },
+  };
 }
 
 const schema: SchemaCache = {

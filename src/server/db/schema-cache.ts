@@ -40,13 +40,21 @@ interface ColumnRow {
   default: string | null;
   description: string | null;
   primary_key: boolean;
+  insertable: boolean;
+  updatable: boolean;
+  deletable: boolean;
 }
 
 const COLUMNS = `
   select c.relname as table_name, obj_description(c.oid, 'pg_class') as table_description,
          a.attname as name, format_type(a.atttypid, a.atttypmod) as type, not a.attnotnull as nullable,
          pg_get_expr(d.adbin, d.adrelid) as default, col_description(c.oid, a.attnum) as description,
-         coalesce(a.attnum = any(i.indkey), false) as primary_key
+         coalesce(a.attnum = any(i.indkey), false) as primary_key,
+         -- PostgREST's: a table takes every write, a view those PostgreSQL can do through it
+         -- (pg_relation_is_updatable's bits 8, 4 and 16, INSTEAD OF triggers counted).
+         c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 8) = 8 as insertable,
+         c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 4) = 4 as updatable,
+         c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 16) = 16 as deletable
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
   join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -134,7 +142,10 @@ export async function loadSchemaCache(db: CatalogReader): Promise<SchemaCache> {
   for (const row of columnRows) {
     let table = tables.get(row.table_name);
     if (!table) {
-      table = { name: row.table_name, description: row.table_description, columns: [], columnsByName: new Map(), primaryKey: [] };
+      table = {
+        name: row.table_name, description: row.table_description, columns: [], columnsByName: new Map(), primaryKey: [],
+        writes: { insert: row.insertable, update: row.updatable, delete: row.deletable },
+      };
       tables.set(row.table_name, table);
     }
     const column: Column = {

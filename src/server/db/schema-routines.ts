@@ -2,7 +2,7 @@
 // call, how its arguments are passed, and what shape its result has. Read once at start with the
 // tables, so an unknown function or argument fails before any SQL is built.
 import type { CatalogReader } from './catalog-reader.js';
-import type { Column, Table } from './schema-tables.js';
+import { READ_ONLY, type Column, type Table } from './schema-tables.js';
 
 export interface RoutineParam {
   name: string;
@@ -82,7 +82,7 @@ const WHOLE_BODY_TYPES = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
 
 function relation(name: string, columns: Array<{ name: string; type: string }>): Table {
   const list: Column[] = columns.map((c) => ({ name: c.name, type: c.type, nullable: true, default: null, description: null, enum: null }));
-  return { name, description: null, columns: list, columnsByName: new Map(list.map((c) => [c.name, c])), primaryKey: [] };
+  return { name, description: null, columns: list, columnsByName: new Map(list.map((c) => [c.name, c])), primaryKey: [], writes: READ_ONLY };
 }
 
 function routineOf(row: RoutineRow, tables: Map<string, Table>): Routine | null {

@@ -19,4 +19,15 @@ export interface Table {
   columns: Column[];
   columnsByName: Map<string, Column>;
   primaryKey: string[];
+  /** What its rows take, as PostgREST's schema cache says: a table all three, a view what PostgreSQL can write through it. */
+  writes: Writes;
 }
+
+export interface Writes {
+  insert: boolean;
+  update: boolean;
+  delete: boolean;
+}
+
+/** A relation nothing is written through: a function's result. */
+export const READ_ONLY: Writes = { insert: false, update: false, delete: false };

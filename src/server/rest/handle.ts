@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import type { SchemaCache } from '../db/schema-cache.js';
 import { failures } from '../errors.js';
 import type { Identity } from '../auth/verify.js';
+import { optionsResponse } from './allow.js';
 import { parsePrefer, parseRangeHeader } from './parse-prefer.js';
 import { parseQuery } from './parse-query.js';
 import { planRequest, type Plan, type PlanInput } from './plan.js';
@@ -33,7 +34,7 @@ export interface RestRequest {
   signal?: AbortSignal | undefined;
 }
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE']);
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS']);
 const WITH_BODY = new Set(['POST', 'PATCH', 'PUT']);
 // Headers worth exposing to SQL as request.headers; credentials stay out of the database.
 const SQL_VISIBLE_HEADERS = ['user-agent', 'prefer', 'accept', 'content-type', 'x-client-info'];
@@ -92,6 +93,8 @@ export function restHandler(db: Database, schema: SchemaCache): (request: RestRe
     if (!METHODS.has(method)) throw failures.methodNotAllowed(method);
     // Before the memory of reads: a remembered read must not answer a schema it does not serve.
     const profile = negotiatedProfile(method, request.headers);
+    // No transaction for OPTIONS: the schema cache knows what a resource takes.
+    if (method === 'OPTIONS') return optionsResponse(schema, request);
     const shape: RequestShape = {
       method,
       path: request.path,

@@ -3,6 +3,7 @@
 // as a read of a relation, so select, filters, order, limit/offset, Range and count work on it.
 import type { SchemaCache, Table } from '../db/schema-cache.js';
 import type { Routine, RoutineParam } from '../db/schema-routines.js';
+import { READ_ONLY } from '../db/schema-tables.js';
 import { failures, ServiceError } from '../errors.js';
 import { closest } from './closest-name.js';
 import { parseQuery } from './parse-query.js';
@@ -117,7 +118,7 @@ export const SCALAR_COLUMN = 'pgrst_scalar';
 /** A scalar result read as a relation of one column. */
 function scalarRelation(routine: Routine): Table {
   const column = { name: SCALAR_COLUMN, type: routine.returnType, nullable: true, default: null, description: null, enum: null };
-  return { name: routine.name, description: null, columns: [column], columnsByName: new Map([[column.name, column]]), primaryKey: [] };
+  return { name: routine.name, description: null, columns: [column], columnsByName: new Map([[column.name, column]]), primaryKey: [], writes: READ_ONLY };
 }
 
 export function planCall(schema: SchemaCache, input: CallInput): CallPlan {
@@ -153,6 +154,13 @@ export function planCall(schema: SchemaCache, input: CallInput): CallPlan {
     readOnly,
   };
 }
+
+/**
+ * The function OPTIONS describes, chosen as a call without arguments chooses it (PostgREST's
+ * RoutineInfoPlan): one whose every parameter has a default, or none.
+ */
+export const routineForInfo = (schema: SchemaCache, name: string): Routine =>
+  chooseRoutine(schema, name, { keys: [], source: 'query', singleObject: false });
 
 /** Whether every overload of `name` is stable or immutable: its calls count as reads (rate limits). */
 export function callsOnlyReaders(schema: SchemaCache, name: string | undefined): boolean {
