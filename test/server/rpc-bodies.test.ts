@@ -23,6 +23,9 @@ create function public.by_type(text) returns text language sql immutable as $$ s
 create function public.by_type(bytea) returns text language sql immutable as $$ select 'bytea' $$;
 create function public.by_type() returns text language sql immutable as $$ select 'none' $$;
 create function public.by_type(x integer, y integer) returns text language sql immutable as $$ select 'named' $$;
+create function public.as_text(n numeric) returns text language sql immutable as $$ select n::text $$;
+create function public.last_word(word text) returns text language sql immutable as $$ select word $$;
+create function public.joined(variadic words text[]) returns text language sql immutable as $$ select array_to_string(words, '+') $$;
 `;
 
 const server = await startTestServer({ schemaSql: FUNCTIONS });
@@ -39,6 +42,23 @@ function expectOneParameterMissing(reply: Reply, name: string, searched: string)
     hint: null,
   });
 }
+
+describe('the arguments as PostgREST passes them', () => {
+  it('a JSON object body as it came: a number past a double\'s digits stays exact', async () => {
+    const owner = await practice(server);
+    const reply = await call(`${server.rest}/rpc/as_text`, {
+      method: 'POST', headers: { ...owner.headers, 'content-type': 'application/json' }, body: '{"n": 12345678901234567890.123456789}',
+    });
+    expect(reply.body).toBe('12345678901234567890.123456789');
+  });
+
+  it('a repeated query argument: its last value, but every value of a variadic parameter (a single one too)', async () => {
+    const owner = await practice(server);
+    expect((await owner.get('/rpc/last_word?word=first&word=second')).body).toBe('second');
+    expect((await owner.get('/rpc/joined?words=a&words=b&words=c')).body).toBe('a+b+c');
+    expect((await owner.get('/rpc/joined?words=alone')).body).toBe('alone');
+  });
+});
 
 describe('a JSON body that is not an object', () => {
   it('an array is called once, with its first object', async () => {

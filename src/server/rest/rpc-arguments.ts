@@ -17,6 +17,11 @@ export interface CallArguments {
   keys: string[];
   /** The values by name, as one JSON object. */
   named: Record<string, unknown>;
+  /**
+   * `named` as JSON text for json_to_record: a JSON object body as it came, as PostgREST passes it
+   * (a number past 2^53, or with more digits than a double keeps, stays exact); else written from `named`.
+   */
+  namedText: string;
   /** What a function taking the arguments whole as its one parameter is given. */
   whole: string;
 }
@@ -41,7 +46,8 @@ function looksLikeFilter(value: string): boolean {
 
 /**
  * A GET's arguments and the rest of its query string: a key without a dot, not reserved, whose
- * value is no filter, is an argument; a repeated one gives an array (a variadic or array argument).
+ * value is no filter, is an argument; a repeated one is kept as an array until the function chosen
+ * says what it takes (queryValuesFor).
  * `?slug=` is the empty string, as PostgREST's qsParams passes it; a key without `=` is no argument.
  */
 export function queryArguments(search: string): { args: CallArguments; rest: string } {
@@ -60,7 +66,8 @@ export function queryArguments(search: string): { args: CallArguments; rest: str
     const before = named[key];
     named[key] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
   }
-  return { args: { source: 'query', keys: Object.keys(named), named, whole: JSON.stringify(named) }, rest: rest.join('&') };
+  const text = JSON.stringify(named);
+  return { args: { source: 'query', keys: Object.keys(named), named, namedText: text, whole: text }, rest: rest.join('&') };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -68,18 +75,18 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** The arguments of a parsed JSON, CSV or form body, by payloadAttributes' rules. */
 function fromValue(value: unknown, whole: string): Omit<CallArguments, 'source'> {
-  if (isObject(value)) return { keys: Object.keys(value), named: value, whole };
+  if (isObject(value)) return { keys: Object.keys(value), named: value, namedText: whole, whole };
   // A scalar or null gives no arguments, and a function of one json parameter `[]`, as PostgREST's.
-  if (!Array.isArray(value)) return { keys: [], named: {}, whole: '[]' };
+  if (!Array.isArray(value)) return { keys: [], named: {}, namedText: '{}', whole: '[]' };
   // An array is called once, with its first object (PostgREST dropped bulk calls in v11); every
   // element must be an object with the same keys.
   const [first] = value;
-  if (first === undefined) return { keys: [], named: {}, whole };
+  if (first === undefined) return { keys: [], named: {}, namedText: '{}', whole };
   const keys = isObject(first) ? Object.keys(first) : null;
   const sameKeys = (element: unknown) =>
     isObject(element) && Object.keys(element).length === keys!.length && keys!.every((key) => Object.hasOwn(element, key));
   if (keys === null || !value.every(sameKeys)) throw failures.keysMustMatch();
-  return { keys, named: first as Record<string, unknown>, whole };
+  return { keys, named: first as Record<string, unknown>, namedText: JSON.stringify(first), whole };
 }
 
 const isRawMedia = (media: string): media is RawMedia => (RAW_MEDIA as readonly string[]).includes(media);
@@ -104,10 +111,23 @@ const byteaLiteral = (text: string) => `\\x${Buffer.from(text, 'latin1').toStrin
 /** A POST's body: JSON (the default), CSV and forms by name; text, XML and bytes only whole; any other type refused. */
 export function bodyArguments(text: string | undefined, contentType: string | undefined): CallArguments {
   const media = mediaOf(contentType);
-  if (isRawMedia(media)) return { source: media, keys: [], named: {}, whole: media === 'application/octet-stream' ? byteaLiteral(text ?? '') : text ?? '' };
+  if (isRawMedia(media)) {
+    return { source: media, keys: [], named: {}, namedText: '{}', whole: media === 'application/octet-stream' ? byteaLiteral(text ?? '') : text ?? '' };
+  }
   if (!isBodyMedia(media)) throw failures.contentTypeNotAcceptable(media);
   // An empty body calls the function without arguments.
-  if (!text?.trim()) return { source: media, keys: [], named: {}, whole: '{}' };
+  if (!text?.trim()) return { source: media, keys: [], named: {}, namedText: '{}', whole: '{}' };
   const value = parseRequestBody(text, media);
   return { source: media, ...fromValue(value, media === 'application/json' ? text.trim() : JSON.stringify(value)) };
+}
+
+/**
+ * A query's arguments as PostgREST's jsonRpcParams gives them to the chosen function: a variadic
+ * parameter's values as an array (a single one too), any other repeated argument its last value.
+ */
+export function queryValuesFor(params: ReadonlyArray<{ name: string; variadic: boolean }>, named: Record<string, unknown>): string {
+  const variadic = new Set(params.filter((param) => param.variadic).map((param) => param.name));
+  const values = Object.fromEntries(Object.entries(named).map(([key, value]) =>
+    [key, variadic.has(key) ? [value].flat() : Array.isArray(value) ? value.at(-1) : value]));
+  return JSON.stringify(values);
 }

@@ -9,7 +9,7 @@ import { closest } from './closest-name.js';
 import { parseQuery } from './parse-query.js';
 import { readWindow, type CallPlan } from './plan.js';
 import { planResource } from './plan-shape.js';
-import { bodyArguments, onlyWhole, queryArguments, wholeBodyTypes, type CallArguments } from './rpc-arguments.js';
+import { bodyArguments, onlyWhole, queryArguments, queryValuesFor, wholeBodyTypes, type CallArguments } from './rpc-arguments.js';
 import type { Preferences, RangeHeader } from './query.js';
 
 export interface CallInput {
@@ -150,7 +150,7 @@ export function planCall(schema: SchemaCache, input: CallInput): CallPlan {
     routine,
     given,
     positional,
-    args: positional === null ? JSON.stringify(args.named) : args.whole,
+    args: positional !== null ? args.whole : viaQuery ? queryValuesFor(routine.params, args.named) : args.namedText,
     readOnly,
   };
 }
