@@ -23,6 +23,8 @@ create function public.by_type(text) returns text language sql immutable as $$ s
 create function public.by_type(bytea) returns text language sql immutable as $$ select 'bytea' $$;
 create function public.by_type() returns text language sql immutable as $$ select 'none' $$;
 create function public.by_type(x integer, y integer) returns text language sql immutable as $$ select 'named' $$;
+create function public.twin(json) returns integer language sql immutable as $$ select 1 $$;
+create function public.twin(jsonb) returns integer language sql immutable as $$ select 2 $$;
 create function public.as_text(n numeric) returns text language sql immutable as $$ select n::text $$;
 create function public.last_word(word text) returns text language sql immutable as $$ select word $$;
 create function public.joined(variadic words text[]) returns text language sql immutable as $$ select array_to_string(words, '+') $$;
@@ -117,6 +119,9 @@ describe('Prefer: params=single-object (PostgREST 12; removed in 13)', () => {
     expect((await owner.post('/rpc/pick', { x: 1, y: 2 }, SINGLE_OBJECT)).body).toBe('whole');
     const ambiguous = expectError(await owner.post('/rpc/two_docs', {}, SINGLE_OBJECT), 300, 'PGRST203');
     expect(ambiguous.message).toBe('Could not choose the best candidate function between: public.two_docs(a => json), public.two_docs(b => jsonb)');
+    // Unnamed, each is written with its empty name, as PostgREST's AmbiguousRpc writes it.
+    const twins = expectError(await owner.post('/rpc/twin', { a: 1 }), 300, 'PGRST203');
+    expect(twins.message).toBe('Could not choose the best candidate function between: public.twin( => json), public.twin( => jsonb)');
   });
 
   it('without one json parameter is PGRST202 naming no arguments, as PostgREST 12', async () => {

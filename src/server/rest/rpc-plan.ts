@@ -38,8 +38,9 @@ interface Lookup {
   singleObject: boolean;
 }
 
+// An unnamed parameter is written with its empty name, as PostgREST's AmbiguousRpc writes it: `f( => json)`.
 const signature = (routine: Routine) =>
-  `${SCHEMA}.${routine.name}(${routine.singleUnnamedParam ?? routine.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+  `${SCHEMA}.${routine.name}(${routine.singleUnnamedParam !== null ? ` => ${routine.singleUnnamedParam}` : routine.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
 
 /**
  * PGRST202, worded as PostgREST's NoRpc, with its noRpcHint: a lookup by one parameter only (single-object,
