@@ -22,10 +22,14 @@ export const PAGE_SCRIPT = String.raw`
   }
 
   // Every call as the page's contract says: POST, named arguments, the anon key as apikey and bearer.
-  function call(name, args) {
-    return fetch(settings.url.replace(/\/+$/, '') + '/rest/v1/rpc/' + name, {
+  // from: the first row wanted of a set, whose total Content-Range then gives (count=exact): the
+  // service answers at most a page of rows (its max-rows cap, 1000 by default, as on Supabase).
+  function request(name, args, from) {
+    var headers = { apikey: settings.anonKey, authorization: 'Bearer ' + settings.anonKey, 'content-type': 'application/json' };
+    if (from !== undefined) headers.prefer = 'count=exact';
+    return fetch(settings.url.replace(/\/+$/, '') + '/rest/v1/rpc/' + name + (from ? '?offset=' + from : ''), {
       method: 'POST',
-      headers: { apikey: settings.anonKey, authorization: 'Bearer ' + settings.anonKey, 'content-type': 'application/json' },
+      headers: headers,
       body: JSON.stringify(args)
     }).then(function (response) {
       return response.text().then(function (text) {
@@ -36,10 +40,24 @@ export const PAGE_SCRIPT = String.raw`
           error.status = response.status;
           throw error;
         }
-        return body;
+        var total = /\/(\d+)$/.exec(response.headers.get('content-range') || '');
+        return { body: body, total: total ? Number(total[1]) : null };
       });
     }, function () {
       throw new Error('The booking service cannot be reached; check your connection and try again.');
+    });
+  }
+
+  function call(name, args) {
+    return request(name, args).then(function (answer) { return answer.body; });
+  }
+
+  // Every row of a set, page after page, however many the service answers at a time.
+  function callAll(name, args, rows) {
+    var soFar = rows || [];
+    return request(name, args, soFar.length).then(function (answer) {
+      var all = soFar.concat(answer.body);
+      return answer.total !== null && answer.body.length > 0 && all.length < answer.total ? callAll(name, args, all) : all;
     });
   }
 
@@ -154,7 +172,7 @@ export const PAGE_SCRIPT = String.raw`
     day.disabled = true;
     later.disabled = true;
     $('slots-note').textContent = 'Looking for free times…';
-    call('booking_free_starts', { slug: settings.slug, service_id: serviceId, from_day: from, to_day: to }).then(function (starts) {
+    callAll('booking_free_starts', { slug: settings.slug, service_id: serviceId, from_day: from, to_day: to }).then(function (starts) {
       if (asked !== loads) return;
       starts.forEach(function (start) { (startsByDay[start.day] = startsByDay[start.day] || []).push(start); });
       var chosen = day.value;
