@@ -3,7 +3,7 @@
 // the mode of the one it replaces (a new one is 0644, or --mode), so a web server can go on serving it.
 import { Command, Option } from 'commander';
 import { toCsv } from '../../formats/csv.js';
-import { toICalendar } from '../../formats/ics.js';
+import { type CalendarEvent, type CalendarOptions, toICalendar } from '../../formats/ics.js';
 import { SCHEDULE_COLUMNS, scheduleRows, toSchedule } from '../../formats/schedule.js';
 import { type HeldRequest, holdExpired } from '../../model/request-hold.js';
 import type { Context } from '../context.js';
@@ -55,14 +55,18 @@ async function runExport(options: ExportOptions, ctx: Context): Promise<void> {
   const appointments = await readAll<HeldRequest>(api, 'appointments', undefined, (page) => page.gte('date', from).lte('date', to));
   const schedule = toSchedule(appointments, await servicesOf(api, appointments));
   const redact = options.redact ?? false;
-  // As the calendar feed shows them: a request whose hold ran out holds no time.
-  const lapsed = new Set(appointments.filter((row) => holdExpired(row, ctx.now())).map((row) => row.id));
   const text = options.format === 'ics'
-    ? toICalendar(schedule.map((event) => (lapsed.has(event.id) ? { ...event, hold_expired: true } : event)), { timeZone, now: ctx.now(), redact })
+    ? calendarOf(appointments, schedule, { timeZone, now: ctx.now(), redact })
     : options.format === 'csv'
       ? toCsv(SCHEDULE_COLUMNS, scheduleRows(schedule, { redact }))
       : `${JSON.stringify(scheduleRows(schedule, { redact }), null, 2)}\n`;
   const days = from === to ? from : `${from}_${to}`;
   const destination = { output: options.output, fileName: () => `appointments-${days}.${options.format}`, published: { mode: options.mode } };
   await emit(ctx, text, destination, `${schedule.length} appointments`);
+}
+
+/** The schedule as iCalendar, as the calendar feed shows it: a request whose hold ran out holds no time. */
+function calendarOf(appointments: readonly HeldRequest[], schedule: readonly CalendarEvent[], options: CalendarOptions): string {
+  const lapsed = new Set(appointments.filter((row) => holdExpired(row, options.now)).map((row) => row.id));
+  return toICalendar(schedule.map((event) => (lapsed.has(event.id) ? { ...event, hold_expired: true } : event)), options);
 }

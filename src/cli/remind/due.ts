@@ -10,6 +10,7 @@ import type { ApiClient } from '../../core/api-client.js';
 import { ApiError } from '../../core/api-error.js';
 import { query } from '../../core/query-builder.js';
 import type { Appointment, Client, Service } from '../../model/records.js';
+import { type HeldRequest, holdExpired } from '../../model/request-hold.js';
 import { parseTimeOfDay } from '../../model/when.js';
 import { readByIds } from '../shared/read-by-ids.js';
 import { readRanged } from '../shared/read-ranged.js';
@@ -67,11 +68,10 @@ function noticeFor(told: ReminderRow, appointment: Appointment, now: string): Pi
 }
 
 /** An appointment as migrations 20 and 25 add to it: a request's hold and the practice's answer to it. */
-type Booked = Appointment & { hold_until?: string | null; request_answer?: 'accepted' | 'declined' | null };
+type Booked = HeldRequest & { request_answer?: 'accepted' | 'declined' | null };
 
 /** A request from the booking page whose client has not heard of it yet: still held (migration 20). */
-const heldRequest = (appointment: Booked, now: Date) =>
-  appointment.status === 'requested' && (appointment.hold_until == null || new Date(appointment.hold_until) > now);
+const heldRequest = (appointment: Booked, now: Date) => appointment.status === 'requested' && !holdExpired(appointment, now);
 
 /** The answer owed to a client told nothing of their request yet, while its visit is ahead; null when none. */
 function untoldAnswer(appointment: Booked, now: string): 'accepted' | 'declined' | null {
