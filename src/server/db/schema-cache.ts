@@ -40,9 +40,8 @@ interface ColumnRow {
   default: string | null;
   description: string | null;
   primary_key: boolean;
-  insertable: boolean;
-  updatable: boolean;
-  deletable: boolean;
+  /** pg_relation_is_updatable's bits: 8 insert, 4 update, 16 delete. */
+  writable: number;
 }
 
 const COLUMNS = `
@@ -52,9 +51,7 @@ const COLUMNS = `
          coalesce(a.attnum = any(i.indkey), false) as primary_key,
          -- PostgREST's: a table takes every write, a view those PostgreSQL can do through it
          -- (pg_relation_is_updatable's bits 8, 4 and 16, INSTEAD OF triggers counted).
-         c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 8) = 8 as insertable,
-         c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 4) = 4 as updatable,
-         c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 16) = 16 as deletable
+         case when c.relkind in ('r', 'p') then 28 else pg_relation_is_updatable(c.oid, true) end as writable
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
   join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -144,7 +141,7 @@ export async function loadSchemaCache(db: CatalogReader): Promise<SchemaCache> {
     if (!table) {
       table = {
         name: row.table_name, description: row.table_description, columns: [], columnsByName: new Map(), primaryKey: [],
-        writes: { insert: row.insertable, update: row.updatable, delete: row.deletable },
+        writes: { insert: (row.writable & 8) !== 0, update: (row.writable & 4) !== 0, delete: (row.writable & 16) !== 0 },
       };
       tables.set(row.table_name, table);
     }
