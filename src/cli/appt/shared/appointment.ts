@@ -3,7 +3,6 @@
 import type { Column, RowOptions } from '../../../core/output.js';
 import { query } from '../../../core/query-builder.js';
 import type { Appointment } from '../../../model/records.js';
-import { holdExpired } from '../../../model/request-hold.js';
 import { shortId } from '../../../model/short-id.js';
 import { dayOfWeek, parseTimeOfDay } from '../../../model/when.js';
 import type { Context } from '../../context.js';
@@ -35,8 +34,7 @@ export const COLUMNS: Column<Appointment>[] = [
   { key: 'start_time', header: 'START', format: clock },
   { key: 'end_time', header: 'END', format: clock },
   { key: 'client_name', header: 'CLIENT', format: (name, row) => name ?? shortId(row.client_id) },
-  // A lapsed request would read as a booking: the table says it holds nothing (JSON keeps hold_until).
-  { key: 'status', format: (status, row) => (holdExpired(row, new Date()) ? 'requested (hold expired)' : String(status)) },
+  { key: 'status' },
   { key: 'notes', format: (notes) => notes ?? '' },
 ];
 

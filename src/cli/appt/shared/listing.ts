@@ -72,7 +72,7 @@ export async function runList(options: ListOptions, ctx: Context): Promise<void>
   const rows = await readRows<Appointment>(api, 'appointments', filter, limit);
   // JSON and CSV keep the stored rows; only the table names the services, with one more read.
   if (options.json || options.format) return ctx.out.rows(rows, COLUMNS, options);
-  const columns = columnsWithService(await serviceNames(api, rows));
+  const columns = columnsWithService(await serviceNames(api, rows), ctx.now());
   await ctx.out.rows(rows, columns, options, noneFound({ date, from, to, statuses, client: client?.name }));
 }
 

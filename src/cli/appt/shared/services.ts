@@ -5,6 +5,7 @@ import type { ApiClient } from '../../../core/api-client.js';
 import type { Column } from '../../../core/output.js';
 import { query } from '../../../core/query-builder.js';
 import type { Appointment, Service } from '../../../model/records.js';
+import { holdExpired } from '../../../model/request-hold.js';
 import { COLUMNS } from './appointment.js';
 
 /** The services `appointments` name, read as id and name only; no request when they name none. */
@@ -19,9 +20,14 @@ export async function serviceNames(api: ApiClient, appointments: ReadonlyArray<P
   return new Map((await servicesOf(api, appointments)).map((service) => [service.id, service.name]));
 }
 
-/** The list columns with SERVICE after CLIENT. */
-export function columnsWithService(names: ReadonlyMap<string, string>): Array<Column<Appointment>> {
+/**
+ * The list columns with SERVICE after CLIENT; a request whose hold ran out by `now` would read as a
+ * booking, so its STATUS says it holds nothing (JSON keeps hold_until).
+ */
+export function columnsWithService(names: ReadonlyMap<string, string>, now: Date): Array<Column<Appointment>> {
   const service: Column<Appointment> = { key: 'service_id', header: 'SERVICE', format: (id) => (id === null ? '' : names.get(id) ?? '') };
-  const after = COLUMNS.findIndex((column) => column.key === 'client_name') + 1;
-  return [...COLUMNS.slice(0, after), service, ...COLUMNS.slice(after)];
+  const status: Column<Appointment> = { key: 'status', format: (value, row) => (holdExpired(row, now) ? 'requested (hold expired)' : String(value)) };
+  const columns = COLUMNS.map((column) => (column.key === 'status' ? status : column));
+  const after = columns.findIndex((column) => column.key === 'client_name') + 1;
+  return [...columns.slice(0, after), service, ...columns.slice(after)];
 }
